@@ -1,0 +1,178 @@
+/* The plain data model that the analysis produces and the rewriter consumes.
+ *
+ * Everything here is facts about one translation unit's main file: no libclang
+ * types, no text to emit. Source positions are byte offsets into the main
+ * file as read from disk, so the rewriter can splice text without re-parsing.
+ * Facts about code in included headers are not recorded (the rewriter edits
+ * the main file only); a launch found in a header is reported as an error.
+ */
+#ifndef CDPL_MODEL_H
+#define CDPL_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* [begin, end) byte offsets in the main file. */
+typedef struct cdpl_range {
+    size_t begin;
+    size_t end;
+} cdpl_range;
+
+/* A 1-based line and column, for diagnostics and #line directives. */
+typedef struct cdpl_loc {
+    unsigned line;
+    unsigned column;
+} cdpl_loc;
+
+typedef enum cdpl_stream_kind {
+    CDPL_STREAM_NULL,            /* omitted, 0, NULL, nullptr, cudaStreamLegacy */
+    CDPL_STREAM_NAMED,           /* any other expression: a stream variable */
+    CDPL_STREAM_TAIL,            /* cudaStreamTailLaunch, (cudaStream_t)0x3 */
+    CDPL_STREAM_FIRE_AND_FORGET, /* cudaStreamFireAndForget, (cudaStream_t)0x4 */
+    CDPL_STREAM_PER_THREAD       /* cudaStreamPerThread, (cudaStream_t)0x2 */
+} cdpl_stream_kind;
+
+typedef enum cdpl_function_side {
+    CDPL_SIDE_HOST,        /* plain or __host__ */
+    CDPL_SIDE_DEVICE,      /* __device__ */
+    CDPL_SIDE_HOST_DEVICE, /* __host__ __device__ */
+    CDPL_SIDE_KERNEL       /* __global__ */
+} cdpl_function_side;
+
+/* One function declared or defined in the main file. Redeclarations of the
+ * same entity (same USR) share one cdpl_function. */
+typedef struct cdpl_function {
+    char *name;             /* unqualified spelling, e.g. "child" */
+    char *usr;              /* clang's USR: the identity across redeclarations */
+    cdpl_function_side side;
+    bool is_template;       /* a function template or a member of a class template */
+    bool is_member;         /* a class member (static or not) */
+    cdpl_loc loc;           /* of the name in the first declaration */
+
+    /* Every declaration in the main file, definition included. */
+    size_t ndecls;
+    cdpl_range *decls;        /* whole extent, from its first token (incl. template<>,
+                                 static, extern "C" on the same declaration) to its end */
+    cdpl_range *global_attrs; /* per declaration: the `__global__` token, or {0,0}
+                                 when the attribute is not spelled `__global__` */
+    cdpl_range *launch_bounds;/* per declaration: `__launch_bounds__(...)` tokens,
+                                 or {0,0} when absent */
+
+    bool has_body;
+    cdpl_range body;        /* the definition's `{ ... }`, braces included */
+
+    /* Parameters, kernels and device functions alike. */
+    size_t nparams;
+    char **param_types;     /* spelled as the declaration would need them */
+    char **param_names;     /* NULL entries for unnamed parameters */
+    bool is_variadic;
+
+    /* Uses of the builtin variables blockIdx / gridDim in the body. */
+    size_t nbuiltin_refs;
+    cdpl_range *builtin_refs;
+
+    /* Functions of the main file called from the body (indices into
+     * cdpl_model.functions), for reachability. */
+    size_t ncallees;
+    size_t *callees;
+
+    /* Filled by cdpl_analyse_reachability(). */
+    bool launched_from_device; /* kernel: some device-side launch targets it */
+    bool launches;             /* the body, or a device function it calls, launches */
+    bool runs_in_runtime;      /* kernel: must run through the cdpl runtime */
+    bool virtualized;          /* blockIdx/gridDim must read the virtual block */
+    bool needs_native_prologue;/* kernel not in the runtime that reaches virtualized code */
+} cdpl_function;
+
+/* One `k<<<...>>>(...)`, on either side. */
+typedef struct cdpl_launch_site {
+    size_t kernel;          /* index into cdpl_model.functions */
+    size_t caller;          /* enclosing function; SIZE_MAX at file scope */
+    bool device_side;       /* the enclosing function runs on the device */
+    bool in_arch_guard;     /* found by the device-side parse only (#if __CUDA_ARCH__) */
+    cdpl_loc loc;           /* of the callee name */
+
+    cdpl_range whole;       /* callee .. closing parenthesis */
+    cdpl_range callee_name; /* the kernel's identifier token (not its qualifier or
+                               template arguments) */
+    cdpl_range open_chevrons;  /* `<<<` */
+    cdpl_range close_chevrons; /* `>>>` */
+    cdpl_range open_paren;  /* `(` after `>>>` */
+    cdpl_range close_paren; /* the call's `)` */
+
+    size_t nconfig;         /* 2 to 4 */
+    cdpl_range config[4];   /* grid, block, shared memory, stream */
+    size_t nargs;           /* as written; default arguments are not counted */
+    cdpl_range *args;
+
+    cdpl_stream_kind stream_kind;
+} cdpl_launch_site;
+
+/* The device runtime API that a non-rdc build cannot link, or whose CDP
+ * meaning the runtime must take over. */
+typedef enum cdpl_api {
+    CDPL_API_GET_LAST_ERROR,
+    CDPL_API_PEEK_AT_LAST_ERROR,
+    CDPL_API_GET_ERROR_STRING,
+    CDPL_API_GET_ERROR_NAME,
+    CDPL_API_STREAM_CREATE_WITH_FLAGS,
+    CDPL_API_STREAM_DESTROY,
+    CDPL_API_EVENT_CREATE_WITH_FLAGS,
+    CDPL_API_EVENT_RECORD,
+    CDPL_API_EVENT_DESTROY,
+    CDPL_API_STREAM_WAIT_EVENT,
+    CDPL_API_MEMCPY_ASYNC,
+    CDPL_API_MEMSET_ASYNC,
+    CDPL_API_MALLOC,
+    CDPL_API_FREE,
+    CDPL_API_DEVICE_SYNCHRONIZE,   /* CDP1: cannot be lowered faithfully */
+    CDPL_API_LAUNCH_DEVICE,        /* cudaLaunchDevice: not supported */
+    CDPL_API_GET_PARAMETER_BUFFER, /* cudaGetParameterBuffer: not supported */
+    CDPL_API_GRAPH_LAUNCH,         /* device-side cudaGraphLaunch: not supported */
+    CDPL_API_COUNT
+} cdpl_api;
+
+typedef struct cdpl_api_call {
+    cdpl_api api;
+    size_t caller;          /* enclosing function */
+    bool device_side;
+    cdpl_loc loc;
+    cdpl_range callee_name; /* the identifier token, e.g. `cudaGetLastError` */
+    cdpl_range whole;
+} cdpl_api_call;
+
+typedef enum cdpl_severity { CDPL_NOTE, CDPL_WARNING, CDPL_ERROR } cdpl_severity;
+
+typedef struct cdpl_diagnostic {
+    cdpl_severity severity;
+    char *file;             /* as the user named it */
+    cdpl_loc loc;
+    char *message;
+} cdpl_diagnostic;
+
+typedef struct cdpl_model {
+    char *main_file;        /* path as given on the command line */
+    char *source;           /* the main file's bytes, as parsed */
+    size_t source_size;
+
+    size_t nfunctions;
+    cdpl_function *functions;
+    size_t nlaunches;
+    cdpl_launch_site *launches;   /* in source order */
+    size_t napi_calls;
+    cdpl_api_call *api_calls;     /* in source order */
+
+    size_t ndiagnostics;
+    cdpl_diagnostic *diagnostics;
+} cdpl_model;
+
+const char *cdpl_stream_kind_name(cdpl_stream_kind kind);
+const char *cdpl_api_name(cdpl_api api);
+void cdpl_model_free(cdpl_model *model);
+
+/* Adds a diagnostic; returns false when out of memory. */
+bool cdpl_model_diagnose(cdpl_model *model, cdpl_severity severity, cdpl_loc loc,
+                         const char *format, ...);
+bool cdpl_model_has_errors(const cdpl_model *model);
+
+#endif

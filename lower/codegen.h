@@ -1,0 +1,31 @@
+/* The text cdp-lower adds for each kernel that runs through the runtime:
+ * a launcher (what every launch of the kernel becomes), the parameter
+ * layout, the entry kernel the runtime launches, and its registration. */
+#ifndef CDPL_CODEGEN_H
+#define CDPL_CODEGEN_H
+
+#include "model.h"
+
+/* What codegen needs to know about one runtime kernel. */
+typedef struct cdpl_kernel_plan {
+    const cdpl_function *kernel;
+    const char *stem;          /* unique in the file: names cdpl_launch_<stem> etc. */
+    unsigned int id;           /* the runtime's kernel id */
+    const char *launch_bounds; /* `__launch_bounds__(...)` text for the entry, or NULL */
+} cdpl_kernel_plan;
+
+/* FNV-1a of the kernel's USR: stable across runs and files. */
+unsigned int cdpl_kernel_id(const char *usr);
+
+/* `__host__ __device__ void cdpl_launch_k(cdpl_launch_config, int, float *); `
+ * for the line before the kernel's first declaration. */
+char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan);
+
+/* The block inserted after the kernel's definition, starting and ending with
+ * a newline, the last line being `#line <resume_line> "<file>"`. */
+char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file);
+
+/* `#line N "file"` followed by a newline, with the file name escaped. */
+char *cdpl_codegen_line_directive(unsigned line, const char *file);
+
+#endif

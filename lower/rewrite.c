@@ -1,0 +1,221 @@
+/* The lowering decided from the model alone: which text changes where.
+ * Each step below handles one kind of fact (kernels, launches, builtins,
+ * runtime API calls); none of them looks at the AST. */
+#include "rewrite.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen.h"
+#include "text.h"
+
+typedef struct rewrite {
+    cdpl_model *model;
+    const cdpl_rewrite_options *options;
+    cdpl_edits *edits;
+    cdpl_kernel_plan *plans; /* per function; .kernel NULL unless it runs in the runtime */
+    char **stems;
+} rewrite;
+
+static bool has_range(cdpl_range range) { return range.end > range.begin; }
+
+static unsigned line_at(const cdpl_model *model, size_t offset)
+{
+    unsigned line = 1;
+    for (size_t i = 0; i < offset && i < model->source_size; ++i)
+        if (model->source[i] == '\n') ++line;
+    return line;
+}
+
+static char *source_text(const cdpl_model *model, cdpl_range range)
+{
+    size_t size = range.end - range.begin;
+    char *text = malloc(size + 1);
+    if (text != NULL) {
+        memcpy(text, model->source + range.begin, size);
+        text[size] = '\0';
+    }
+    return text;
+}
+
+/* cdpl_launch_<stem>: the kernel's name, unless another runtime kernel of
+ * the file (an overload) has it too. */
+static char *make_stem(const rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    bool shared = false;
+    for (size_t other = 0; other < rw->model->nfunctions; ++other)
+        if (other != index && rw->model->functions[other].runs_in_runtime &&
+            strcmp(rw->model->functions[other].name, kernel->name) == 0)
+            shared = true;
+    cdpl_text stem = {0};
+    cdpl_text_puts(&stem, kernel->name);
+    if (shared) cdpl_text_printf(&stem, "_%zu", index);
+    return cdpl_text_take(&stem);
+}
+
+static bool kernel_can_be_lowered(rewrite *rw, const cdpl_function *kernel)
+{
+    cdpl_model *model = rw->model;
+    if (kernel->is_template || kernel->is_member) {
+        cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
+                            "kernel '%s' takes part in dynamic parallelism but is a %s; cdp-lower "
+                            "does not lower those yet",
+                            kernel->name, kernel->is_template ? "template" : "class member");
+        return false;
+    }
+    if (!kernel->has_body) {
+        cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
+                            "kernel '%s' is launched from device code but not defined in this file; "
+                            "without -rdc its definition must be lowered with its launches",
+                            kernel->name);
+        return false;
+    }
+    if (kernel->is_variadic) {
+        cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc, "kernel '%s' is variadic", kernel->name);
+        return false;
+    }
+    for (size_t d = 0; d < kernel->ndecls; ++d)
+        if (!has_range(kernel->global_attrs[d])) {
+            cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
+                                "kernel '%s' is declared __global__ through a macro; spell "
+                                "`__global__` in its declarations so cdp-lower can turn it into "
+                                "a device function",
+                                kernel->name);
+            return false;
+        }
+    return true;
+}
+
+/* The kernel becomes a __device__ function of the same name; its launcher
+ * is declared before it, its entry and launcher defined after it. */
+static void lower_kernel(rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    cdpl_kernel_plan *plan = &rw->plans[index];
+    for (size_t d = 0; d < kernel->ndecls; ++d) {
+        cdpl_edits_replace(rw->edits, kernel->global_attrs[d].begin, kernel->global_attrs[d].end,
+                           "__device__");
+        if (has_range(kernel->launch_bounds[d])) {
+            if (plan->launch_bounds == NULL)
+                plan->launch_bounds = source_text(rw->model, kernel->launch_bounds[d]);
+            cdpl_edits_replace(rw->edits, kernel->launch_bounds[d].begin, kernel->launch_bounds[d].end, "");
+        }
+    }
+    cdpl_edits_replace_owned(rw->edits, kernel->decls[0].begin, kernel->decls[0].begin,
+                             cdpl_codegen_launcher_declaration(plan));
+    cdpl_edits_replace_owned(rw->edits, kernel->body.end, kernel->body.end,
+                             cdpl_codegen_kernel_support(plan, line_at(rw->model, kernel->body.end),
+                                                         rw->options->line_file));
+}
+
+/* k<<<g, b, s, st>>>(a, b)  ->  cdpl_launch_k(cdpl_config(g, b, s, st), a, b) */
+static void lower_launch(rewrite *rw, const cdpl_launch_site *site)
+{
+    const cdpl_function *kernel = &rw->model->functions[site->kernel];
+    const cdpl_kernel_plan *plan = &rw->plans[site->kernel];
+    if (plan->kernel == NULL) return; /* a host launch of a kernel outside the runtime */
+    if (site->nargs != kernel->nparams) {
+        cdpl_model_diagnose(rw->model, CDPL_ERROR, site->loc,
+                            "launch of '%s' relies on default arguments; cdp-lower does not lower "
+                            "those yet: pass every argument",
+                            kernel->name);
+        return;
+    }
+    cdpl_text callee = {0};
+    cdpl_text_printf(&callee, "cdpl_launch_%s", plan->stem);
+    cdpl_edits_replace_owned(rw->edits, site->callee_name.begin, site->callee_name.end, cdpl_text_take(&callee));
+    cdpl_edits_replace(rw->edits, site->open_chevrons.begin, site->open_chevrons.end, "(cdpl_config(");
+    cdpl_edits_replace(rw->edits, site->close_chevrons.begin, site->close_chevrons.end, ")");
+    cdpl_edits_replace(rw->edits, site->open_paren.begin, site->open_paren.end, site->nargs ? ", " : "");
+}
+
+/* blockIdx/gridDim read the virtual block wherever runtime kernels can reach. */
+static void virtualize_builtins(rewrite *rw, const cdpl_function *function)
+{
+    for (size_t r = 0; r < function->nbuiltin_refs; ++r) {
+        cdpl_range ref = function->builtin_refs[r];
+        bool is_block = strncmp(rw->model->source + ref.begin, "blockIdx", ref.end - ref.begin) == 0;
+        cdpl_edits_replace(rw->edits, ref.begin, ref.end, is_block ? "cdpl_blockIdx()" : "cdpl_gridDim()");
+    }
+}
+
+static const char *runtime_replacement(cdpl_api api)
+{
+    switch (api) {
+    case CDPL_API_GET_LAST_ERROR: return "cdpl_cudaGetLastError";
+    case CDPL_API_PEEK_AT_LAST_ERROR: return "cdpl_cudaPeekAtLastError";
+    case CDPL_API_GET_ERROR_STRING: return "cdpl_cudaGetErrorString";
+    case CDPL_API_STREAM_CREATE_WITH_FLAGS: return "cdpl_cudaStreamCreateWithFlags";
+    case CDPL_API_STREAM_DESTROY: return "cdpl_cudaStreamDestroy";
+    case CDPL_API_MALLOC: return "cdpl_cudaMalloc";
+    case CDPL_API_FREE: return "cdpl_cudaFree";
+    default: return NULL;
+    }
+}
+
+static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
+{
+    if (!call->device_side) return;
+    const char *replacement = runtime_replacement(call->api);
+    if (replacement != NULL) {
+        cdpl_edits_replace(rw->edits, call->callee_name.begin, call->callee_name.end, replacement);
+        return;
+    }
+    switch (call->api) {
+    case CDPL_API_DEVICE_SYNCHRONIZE:
+    case CDPL_API_LAUNCH_DEVICE:
+    case CDPL_API_GET_PARAMETER_BUFFER:
+    case CDPL_API_GRAPH_LAUNCH:
+        return; /* the analysis has reported these */
+    default:
+        cdpl_model_diagnose(rw->model, CDPL_ERROR, call->loc,
+                            "device-side %s is not supported by cdp-lower yet", cdpl_api_name(call->api));
+    }
+}
+
+void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_edits *edits)
+{
+    rewrite rw = {model, options, edits, calloc(model->nfunctions + 1, sizeof *rw.plans),
+                  calloc(model->nfunctions + 1, sizeof *rw.stems)};
+    if (rw.plans == NULL || rw.stems == NULL) {
+        edits->failed = true;
+        free(rw.plans);
+        free(rw.stems);
+        return;
+    }
+    size_t first_edit = edits->count;
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        const cdpl_function *function = &model->functions[f];
+        if (!function->runs_in_runtime || !kernel_can_be_lowered(&rw, function)) continue;
+        rw.stems[f] = make_stem(&rw, f);
+        rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function->usr), NULL};
+    }
+    for (size_t f = 0; f < model->nfunctions; ++f)
+        if (rw.plans[f].kernel != NULL) lower_kernel(&rw, f);
+    for (size_t l = 0; l < model->nlaunches; ++l) lower_launch(&rw, &model->launches[l]);
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        const cdpl_function *function = &model->functions[f];
+        if (function->virtualized) virtualize_builtins(&rw, function);
+        if (function->needs_native_prologue && function->has_body)
+            cdpl_edits_insert(edits, function->body.begin + 1, " CDPL_NATIVE_BLOCK();");
+    }
+    for (size_t c = 0; c < model->napi_calls; ++c) lower_api_call(&rw, &model->api_calls[c]);
+
+    if (edits->count > first_edit) {
+        cdpl_text header = {0};
+        cdpl_text_puts(&header, "#include \"cdpl.cuh\"\n");
+        char *line = cdpl_codegen_line_directive(1, options->line_file);
+        if (line != NULL) cdpl_text_puts(&header, line);
+        free(line);
+        cdpl_edits_insert_first_owned(edits, 0, cdpl_text_take(&header));
+    }
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        free(rw.stems[f]);
+        free((char *)rw.plans[f].launch_bounds);
+    }
+    free(rw.plans);
+    free(rw.stems);
+}

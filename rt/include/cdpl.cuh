@@ -1,0 +1,624 @@
+/* The device side of the cdpl runtime: what lowered code includes.
+ *
+ * A device-side launch becomes cdpl_launch(): it takes a record from the
+ * pool, links it into its stream, and makes it ready once nothing it depends
+ * on is pending. Ready records are grouped per (kernel, block shape) and run
+ * by the host in waves (rt/src/drain.c). docs/design.md explains the scheme;
+ * docs/semantics.md maps each CDP2 rule onto it.
+ *
+ * Nothing here names a user's __global__ function: kernels are ids. */
+#ifndef CDPL_CUH
+#define CDPL_CUH
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cdpl_abi.h"
+#include "cdpl_host.h"
+
+#define CDPL_STREAM_LEGACY_VALUE 0x1
+#define CDPL_STREAM_PER_THREAD_VALUE 0x2
+#define CDPL_STREAM_TAIL_VALUE 0x3
+#define CDPL_STREAM_FIRE_AND_FORGET_VALUE 0x4
+
+/* Names a type spelled with a declarator, e.g. a function pointer parameter. */
+template <typename T> struct cdpl_identity {
+    typedef T type;
+};
+
+/* The four `<<<...>>>` arguments, as a call argument. */
+struct cdpl_launch_config {
+    dim3 grid;
+    dim3 block;
+    size_t shmem;
+    cudaStream_t stream;
+};
+
+static __host__ __device__ inline cdpl_launch_config cdpl_config(dim3 grid, dim3 block,
+                                                                 size_t shmem = 0,
+                                                                 cudaStream_t stream = 0)
+{
+    cdpl_launch_config config;
+    config.grid = grid;
+    config.block = block;
+    config.shmem = shmem;
+    config.stream = stream;
+    return config;
+}
+
+/* The block being run: which record, which virtual block of its grid. Every
+ * kernel of a lowered file that can reach virtualized code sets it first. */
+struct cdpl_block_context {
+    cdpl_state *state;
+    unsigned int record;            /* CDPL_NONE outside the runtime */
+    uint3 block;
+    uint3 grid;
+    unsigned int null_stream_last;  /* this block's NULL stream */
+    unsigned int threads_left;
+    unsigned int thread_state_offset;
+    const unsigned char *params;
+};
+
+static __shared__ cdpl_block_context cdpl_context;
+extern __shared__ __align__(16) unsigned char cdpl_dynamic_shared[];
+
+static __device__ __forceinline__ uint3 cdpl_blockIdx() { return cdpl_context.block; }
+static __device__ __forceinline__ dim3 cdpl_gridDim() { return dim3(cdpl_context.grid); }
+
+static __device__ __forceinline__ unsigned int cdpl_thread_rank()
+{
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+static __device__ __forceinline__ cdpl_thread_slot *cdpl_my_slot()
+{
+    return reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
+                                                cdpl_context.thread_state_offset) +
+           cdpl_thread_rank();
+}
+
+static __device__ __forceinline__ bool cdpl_in_runtime() { return cdpl_context.record != CDPL_NONE; }
+
+static __device__ __forceinline__ void cdpl_set_last_error(cudaError_t error)
+{
+    if (cdpl_in_runtime()) cdpl_my_slot()->last_error = (int)error;
+}
+
+static __device__ __forceinline__ cdpl_record *cdpl_record_at(cdpl_state *state, unsigned int index)
+{
+    return reinterpret_cast<cdpl_record *>(state->records + (size_t)index * state->record_stride);
+}
+
+/* ---- the free-index rings (records, named streams) ---------------------- */
+
+static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
+{
+    if (atomicSub(&ring->available, 1) <= 0) {
+        atomicAdd(&ring->available, 1);
+        return CDPL_NONE;
+    }
+    unsigned long long ticket = atomicAdd(&ring->head, 1ull);
+    unsigned long long turn = ticket / ring->capacity;
+    volatile unsigned long long *cell = ring->cells + ticket % ring->capacity;
+    unsigned long long value;
+    /* A giver holding this cell for our turn may not have written it yet. */
+    while (((value = *cell) >> 32) != 2 * turn + 1) {
+    }
+    *cell = (2 * turn + 2) << 32;
+    return (unsigned int)value;
+}
+
+static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
+{
+    unsigned long long ticket = atomicAdd(&ring->tail, 1ull);
+    unsigned long long turn = ticket / ring->capacity;
+    volatile unsigned long long *cell = ring->cells + ticket % ring->capacity;
+    /* The taker of the previous lap may still be reading this cell. */
+    while ((*cell >> 32) != 2 * turn) {
+    }
+    *cell = ((2 * turn + 1) << 32) | index;
+    __threadfence();
+    atomicAdd(&ring->available, 1);
+}
+
+/* ---- scheduling ---------------------------------------------------------- */
+
+static __device__ __noinline__ void cdpl_fail(cdpl_state *state, unsigned int error, unsigned int detail,
+                                              const char *message)
+{
+    if (atomicCAS(&state->error, 0u, error) == 0u) state->error_detail = detail;
+    printf("cdp-lower runtime: %s (%u)\n", message, detail);
+    __trap();
+}
+
+static __device__ __forceinline__ unsigned long long cdpl_group_key(unsigned int kernel_id,
+                                                                    const unsigned int block[3])
+{
+    return (1ull << 63) | ((unsigned long long)kernel_id << 26) |
+           ((unsigned long long)(block[0] - 1) << 16) | ((unsigned long long)(block[1] - 1) << 6) |
+           (unsigned long long)(block[2] - 1);
+}
+
+static __device__ __forceinline__ unsigned long long cdpl_grid_blocks(const unsigned int grid[3])
+{
+    return (unsigned long long)grid[0] * grid[1] * grid[2];
+}
+
+/* Queues a ready record for the next wave. */
+static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
+{
+    cdpl_record *record = cdpl_record_at(state, index);
+    unsigned long long key = cdpl_group_key(record->kernel_id, record->block);
+    unsigned long long blocks = cdpl_grid_blocks(record->grid);
+    unsigned int slot = (unsigned int)((key * 0x9e3779b97f4a7c15ull) >> 54) % CDPL_GROUP_TABLE_SIZE;
+    for (unsigned int probe = 0;; ++probe) {
+        if (probe == CDPL_GROUP_TABLE_SIZE)
+            cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, CDPL_GROUP_TABLE_SIZE,
+                      "more (kernel, block shape) pairs ready in one wave than the scheduler's table holds");
+        unsigned long long seen = atomicCAS(&state->table[slot].key, 0ull, key);
+        if (seen == 0ull || seen == key) break;
+        slot = (slot + 1) % CDPL_GROUP_TABLE_SIZE;
+    }
+    cdpl_group_slot *group = &state->table[slot];
+    unsigned long long packed = atomicAdd(&group->packed, (1ull << CDPL_GROUP_BLOCK_BITS) | blocks);
+    if ((packed & CDPL_GROUP_BLOCK_MASK) + blocks > CDPL_GROUP_BLOCK_MASK)
+        cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, record->kernel_id,
+                  "more blocks ready in one wave than the scheduler can count");
+    atomicMax(&group->shmem, record->shmem);
+    unsigned int position = atomicAdd(&state->nready, 1u);
+    cdpl_ready_item item;
+    item.first_block = packed & CDPL_GROUP_BLOCK_MASK;
+    item.record = index;
+    item.slot = slot;
+    item.index = (unsigned int)(packed >> CDPL_GROUP_BLOCK_BITS);
+    item.reserved = 0;
+    state->ready[position] = item;
+}
+
+static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index)
+{
+    __threadfence();
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_push_ready(state, index);
+}
+
+/* A grid whose blocks, children and tails are all done: free it and pass
+ * the news on, up the tree, for as long as each parent completes in turn. */
+static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
+{
+    for (;;) {
+        __threadfence();
+        cdpl_record *record = cdpl_record_at(state, index);
+        unsigned int next = record->next;
+        unsigned int parent = record->parent;
+        bool is_tail = (record->flags & CDPL_RECORD_TAIL) != 0;
+        for (unsigned int s = record->streams; s != CDPL_NONE;) {
+            unsigned int following = state->streams[s].next_owned;
+            state->streams[s].magic = 0;
+            cdpl_ring_give(&state->stream_ring, s);
+            s = following;
+        }
+        cdpl_ring_give(&state->record_ring, index);
+        if (next != CDPL_NONE) cdpl_release(state, next);
+        if (parent == CDPL_NONE) {
+            atomicAdd(&state->roots_done, 1ull);
+            return;
+        }
+        if (is_tail) {
+            if (next != CDPL_NONE) return; /* the next tail of the parent runs */
+            index = parent;
+            continue;
+        }
+        cdpl_record *up = cdpl_record_at(state, parent);
+        __threadfence();
+        if (atomicSub(&up->outstanding, 1) != 1) return;
+        if (up->tail_first != CDPL_NONE) {
+            cdpl_release(state, up->tail_first);
+            return;
+        }
+        index = parent;
+    }
+}
+
+/* The grid's own blocks and its non-tail children are done. */
+static __device__ void cdpl_outstanding_done(cdpl_state *state, unsigned int index)
+{
+    cdpl_record *record = cdpl_record_at(state, index);
+    __threadfence();
+    if (atomicSub(&record->outstanding, 1) != 1) return;
+    if (record->tail_first != CDPL_NONE)
+        cdpl_release(state, record->tail_first);
+    else
+        cdpl_complete(state, index);
+}
+
+/* ---- launching ----------------------------------------------------------- */
+
+static __device__ cudaError_t cdpl_validate_config(const cdpl_launch_config &config)
+{
+    const dim3 &g = config.grid;
+    const dim3 &b = config.block;
+    if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0)
+        return cudaErrorInvalidConfiguration;
+    if (g.x > 0x7fffffffu || g.y > 65535u || g.z > 65535u) return cudaErrorInvalidConfiguration;
+    if (b.x > 1024u || b.y > 1024u || b.z > 64u) return cudaErrorInvalidConfiguration;
+    if ((unsigned long long)b.x * b.y * b.z > 1024ull) return cudaErrorInvalidConfiguration;
+    if (config.shmem > 48u * 1024u) return cudaErrorInvalidConfiguration;
+    return cudaSuccess;
+}
+
+/* The stream object behind a handle made by cdpl_cudaStreamCreateWithFlags,
+ * or NULL when the handle is not a live stream of the running grid. */
+static __device__ cdpl_stream_object *cdpl_named_stream(cudaStream_t stream)
+{
+    cdpl_state *state = cdpl_context.state;
+    cdpl_stream_object *object = reinterpret_cast<cdpl_stream_object *>(stream);
+    size_t offset = (size_t)((const char *)object - (const char *)state->streams);
+    if ((const char *)object < (const char *)state->streams ||
+        offset % sizeof(cdpl_stream_object) != 0 ||
+        offset / sizeof(cdpl_stream_object) >= state->stream_ring.capacity)
+        return NULL;
+    if (object->magic != CDPL_STREAM_MAGIC || object->owner != cdpl_context.record) return NULL;
+    return object;
+}
+
+static __device__ __noinline__ void cdpl_launch_outside_runtime()
+{
+    printf("cdp-lower runtime: a device launch ran in a kernel that the host launched "
+           "natively; launch that kernel through the lowered code\n");
+    __trap();
+}
+
+static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsigned int kernel_id,
+                                          const void *params, unsigned int params_size)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cdpl_state *state = cdpl_context.state;
+    cudaError_t error = cdpl_validate_config(config);
+    if (error != cudaSuccess) {
+        cdpl_set_last_error(error);
+        return;
+    }
+    size_t stream_value = (size_t)config.stream;
+    cdpl_stream_object *named = NULL;
+    if (stream_value > CDPL_STREAM_FIRE_AND_FORGET_VALUE) {
+        named = cdpl_named_stream(config.stream);
+        if (named == NULL) {
+            cdpl_set_last_error(cudaErrorInvalidResourceHandle);
+            return;
+        }
+    }
+    unsigned int index = cdpl_ring_take(&state->record_ring);
+    if (index == CDPL_NONE) {
+        cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
+        return;
+    }
+    unsigned int parent = cdpl_context.record;
+    cdpl_record *record = cdpl_record_at(state, index);
+    record->kernel_id = kernel_id;
+    record->parent = parent;
+    record->grid[0] = config.grid.x;
+    record->grid[1] = config.grid.y;
+    record->grid[2] = config.grid.z;
+    record->block[0] = config.block.x;
+    record->block[1] = config.block.y;
+    record->block[2] = config.block.z;
+    record->shmem = (unsigned int)config.shmem;
+    record->flags = stream_value == CDPL_STREAM_TAIL_VALUE ? CDPL_RECORD_TAIL : 0u;
+    record->deps = 1; /* our guard, until the record is linked */
+    record->outstanding = 1;
+    record->blocks_left = cdpl_grid_blocks(record->grid);
+    record->next = CDPL_NONE;
+    record->tail_first = CDPL_NONE;
+    record->tail_last = CDPL_NONE;
+    record->streams = CDPL_NONE;
+    record->params_size = params_size;
+    memcpy((unsigned char *)record + CDPL_RECORD_HEADER_SIZE, params, params_size);
+
+    cdpl_record *up = cdpl_record_at(state, parent);
+    unsigned int previous = CDPL_NONE;
+    switch (stream_value) {
+    case 0:
+    case CDPL_STREAM_LEGACY_VALUE:
+        previous = atomicExch(&cdpl_context.null_stream_last, index);
+        break;
+    case CDPL_STREAM_PER_THREAD_VALUE: {
+        cdpl_thread_slot *slot = cdpl_my_slot();
+        previous = slot->per_thread_last;
+        slot->per_thread_last = index;
+        break;
+    }
+    case CDPL_STREAM_TAIL_VALUE:
+        /* A tail always waits: for its parent's other work, or the tail before. */
+        record->deps += 1;
+        previous = atomicExch(&up->tail_last, index);
+        if (previous == CDPL_NONE) up->tail_first = index;
+        break;
+    case CDPL_STREAM_FIRE_AND_FORGET_VALUE:
+        break;
+    default:
+        previous = atomicExch(&named->last, index);
+        break;
+    }
+    if (previous != CDPL_NONE) {
+        cdpl_record_at(state, previous)->next = index;
+        if (stream_value != CDPL_STREAM_TAIL_VALUE) record->deps += 1;
+    }
+    if (stream_value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
+    cdpl_release(state, index);
+}
+
+/* Launch from generated code: a record on the device, a drained root on the host. */
+static __host__ __device__ inline void cdpl_launch(const cdpl_launch_config &config,
+                                                   unsigned int kernel_id, const void *params,
+                                                   unsigned int params_size)
+{
+#ifdef __CUDA_ARCH__
+    cdpl_device_launch(config, kernel_id, params, params_size);
+#else
+    cdpl_host_launch(kernel_id, config.grid, config.block, config.shmem, config.stream, params,
+                     params_size);
+#endif
+}
+
+/* ---- entry kernels ------------------------------------------------------- */
+
+/* First thing of every entry kernel: find this block's record and virtual
+ * block, and give every thread a clean slot. */
+static __device__ void cdpl_enter_block(const cdpl_wave &wave)
+{
+    if (cdpl_thread_rank() == 0) {
+        unsigned long long block = wave.block_base + blockIdx.x;
+        unsigned int low = 0, high = wave.count - 1;
+        while (low < high) {
+            unsigned int middle = (low + high + 1) / 2;
+            if (wave.items[middle].first_block <= block)
+                low = middle;
+            else
+                high = middle - 1;
+        }
+        const cdpl_wave_item &item = wave.items[low];
+        cdpl_record *record = cdpl_record_at(wave.state, item.record);
+        unsigned long long virtual_block = block - item.first_block;
+        unsigned long long plane = (unsigned long long)record->grid[0] * record->grid[1];
+        cdpl_context.state = wave.state;
+        cdpl_context.record = item.record;
+        cdpl_context.grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
+        cdpl_context.block = make_uint3((unsigned int)(virtual_block % record->grid[0]),
+                                        (unsigned int)(virtual_block / record->grid[0] % record->grid[1]),
+                                        (unsigned int)(virtual_block / plane));
+        cdpl_context.null_stream_last = CDPL_NONE;
+        cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
+        cdpl_context.thread_state_offset = wave.thread_state_offset;
+        cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
+    }
+    cdpl_thread_slot *slot = reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
+                                                                  wave.thread_state_offset) +
+                             cdpl_thread_rank();
+    slot->last_error = 0;
+    slot->per_thread_last = CDPL_NONE;
+    __syncthreads();
+}
+
+/* Last thing of every thread of an entry kernel. The last thread of the
+ * block reports it; no barrier, so threads that returned early behave as if
+ * they had exited, as natively. */
+static __device__ void cdpl_leave_block()
+{
+    __threadfence();
+    if (atomicSub(&cdpl_context.threads_left, 1u) != 1u) return;
+    cdpl_state *state = cdpl_context.state;
+    unsigned int index = cdpl_context.record;
+    __threadfence();
+    if (atomicAdd(&cdpl_record_at(state, index)->blocks_left, ~0ull) == 1ull)
+        cdpl_outstanding_done(state, index);
+}
+
+#define CDPL_ENTRY_BEGIN(wave, params_type, params_name)                                          \
+    cdpl_enter_block(wave);                                                                       \
+    const params_type &params_name = *reinterpret_cast<const params_type *>(cdpl_context.params)
+#define CDPL_ENTRY_END() cdpl_leave_block()
+
+/* Kernels outside the runtime that reach virtualized code start with this. */
+static __device__ __forceinline__ void cdpl_enter_native_block()
+{
+    if (cdpl_thread_rank() == 0) {
+        cdpl_context.record = CDPL_NONE;
+        cdpl_context.block = blockIdx;
+        cdpl_context.grid = make_uint3(gridDim.x, gridDim.y, gridDim.z);
+    }
+    __syncthreads();
+}
+#define CDPL_NATIVE_BLOCK() cdpl_enter_native_block()
+
+/* ---- the scheduler's kernels, registered with every module --------------- */
+
+/* Turns the ready items of the wave that just ended into the next wave's
+ * groups. One block: a scan over the table's slots, then a scatter. */
+static __global__ void cdpl_plan_kernel(cdpl_state *state)
+{
+    __shared__ unsigned int group_of_chunk[CDPL_PLAN_THREADS];
+    __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
+    const unsigned int per_thread = CDPL_GROUP_TABLE_SIZE / CDPL_PLAN_THREADS;
+    unsigned int first_slot = threadIdx.x * per_thread;
+    unsigned int groups = 0;
+    unsigned long long items = 0;
+    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s)
+        if (state->table[s].key != 0ull) {
+            ++groups;
+            items += state->table[s].packed >> CDPL_GROUP_BLOCK_BITS;
+        }
+    group_of_chunk[threadIdx.x] = groups;
+    items_of_chunk[threadIdx.x] = items;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        unsigned int group_sum = 0;
+        unsigned long long item_sum = 0;
+        for (unsigned int t = 0; t < CDPL_PLAN_THREADS; ++t) {
+            unsigned int g = group_of_chunk[t];
+            unsigned long long i = items_of_chunk[t];
+            group_of_chunk[t] = group_sum;
+            items_of_chunk[t] = item_sum;
+            group_sum += g;
+            item_sum += i;
+        }
+        state->plan->ngroups = group_sum;
+    }
+    __syncthreads();
+    unsigned int group = group_of_chunk[threadIdx.x];
+    unsigned long long first_item = items_of_chunk[threadIdx.x];
+    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
+        cdpl_group_slot *slot = &state->table[s];
+        if (slot->key == 0ull) continue;
+        cdpl_group g;
+        g.kernel_id = (unsigned int)(slot->key >> 26);
+        g.block[0] = (unsigned int)((slot->key >> 16) & 1023u) + 1u;
+        g.block[1] = (unsigned int)((slot->key >> 6) & 1023u) + 1u;
+        g.block[2] = (unsigned int)(slot->key & 63u) + 1u;
+        g.shmem = slot->shmem;
+        g.count = (unsigned int)(slot->packed >> CDPL_GROUP_BLOCK_BITS);
+        g.blocks = slot->packed & CDPL_GROUP_BLOCK_MASK;
+        g.first_item = first_item;
+        state->groups[group] = g;
+        if (group < CDPL_PLAN_INLINE_GROUPS) state->plan->groups[group] = g;
+        slot->group = group;
+        first_item += g.count;
+        ++group;
+    }
+    __syncthreads();
+    unsigned int nready = state->nready;
+    for (unsigned int i = threadIdx.x; i < nready; i += blockDim.x) {
+        cdpl_ready_item item = state->ready[i];
+        cdpl_wave_item placed;
+        placed.first_block = item.first_block;
+        placed.record = item.record;
+        placed.reserved = 0;
+        state->wave_items[state->groups[state->table[item.slot].group].first_item + item.index] = placed;
+    }
+    __syncthreads();
+    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
+        state->table[s].key = 0ull;
+        state->table[s].packed = 0ull;
+        state->table[s].shmem = 0u;
+    }
+    if (threadIdx.x == 0) {
+        state->nready = 0;
+        state->plan->error = state->error;
+        state->plan->error_detail = state->error_detail;
+        state->plan->roots_done = state->roots_done;
+    }
+}
+
+/* Turns a host launch into a root record, ready at once. */
+static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request request)
+{
+    unsigned int index = cdpl_ring_take(&state->record_ring);
+    if (index == CDPL_NONE)
+        cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, 0, "no free record for a host launch");
+    cdpl_record *record = cdpl_record_at(state, index);
+    record->kernel_id = request.kernel_id;
+    record->parent = CDPL_NONE;
+    for (int d = 0; d < 3; ++d) {
+        record->grid[d] = request.grid[d];
+        record->block[d] = request.block[d];
+    }
+    record->shmem = request.shmem;
+    record->flags = 0;
+    record->deps = 1;
+    record->outstanding = 1;
+    record->blocks_left = cdpl_grid_blocks(record->grid);
+    record->next = CDPL_NONE;
+    record->tail_first = CDPL_NONE;
+    record->tail_last = CDPL_NONE;
+    record->streams = CDPL_NONE;
+    record->params_size = request.params_size;
+    memcpy((unsigned char *)record + CDPL_RECORD_HEADER_SIZE, request.params, request.params_size);
+    cdpl_release(state, index);
+}
+
+static const cdpl_module_kernels cdpl_this_module = {
+    CDPL_ABI_VERSION, (const void *)cdpl_plan_kernel, (const void *)cdpl_inject_kernel};
+
+/* Generated code registers each runtime kernel with this. */
+static inline int cdpl_register(unsigned int kernel_id, const char *name, const void *entry,
+                                size_t params_size)
+{
+    return cdpl_register_kernel(&cdpl_this_module, kernel_id, name, entry, params_size);
+}
+
+/* ---- the device runtime API that lowered code calls ----------------------- */
+
+static __device__ cudaError_t cdpl_cudaGetLastError()
+{
+    if (!cdpl_in_runtime()) return cudaSuccess;
+    cdpl_thread_slot *slot = cdpl_my_slot();
+    cudaError_t error = (cudaError_t)slot->last_error;
+    slot->last_error = 0;
+    return error;
+}
+
+static __device__ cudaError_t cdpl_cudaPeekAtLastError()
+{
+    if (!cdpl_in_runtime()) return cudaSuccess;
+    return (cudaError_t)cdpl_my_slot()->last_error;
+}
+
+static __device__ const char *cdpl_cudaGetErrorString(cudaError_t error)
+{
+    cdpl_state *state = cdpl_in_runtime() ? cdpl_context.state : NULL;
+    if (state != NULL && (unsigned int)error < state->nerror_strings &&
+        state->error_strings[error] != NULL)
+        return state->error_strings[error];
+    return "unrecognized error code";
+}
+
+static __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    if (flags != cudaStreamNonBlocking) {
+        cdpl_set_last_error(cudaErrorInvalidValue);
+        return cudaErrorInvalidValue;
+    }
+    cdpl_state *state = cdpl_context.state;
+    unsigned int index = cdpl_ring_take(&state->stream_ring);
+    if (index == CDPL_NONE) {
+        cdpl_set_last_error(cudaErrorMemoryAllocation);
+        return cudaErrorMemoryAllocation;
+    }
+    cdpl_stream_object *object = &state->streams[index];
+    object->owner = cdpl_context.record;
+    object->last = CDPL_NONE;
+    object->magic = CDPL_STREAM_MAGIC;
+    object->next_owned = atomicExch(&cdpl_record_at(state, cdpl_context.record)->streams, index);
+    *stream = reinterpret_cast<cudaStream_t>(object);
+    return cudaSuccess;
+}
+
+/* Pending work in the stream still runs; the object lives until its grid completes. */
+static __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t stream)
+{
+    if (cdpl_named_stream(stream) == NULL) {
+        cdpl_set_last_error(cudaErrorInvalidResourceHandle);
+        return cudaErrorInvalidResourceHandle;
+    }
+    return cudaSuccess;
+}
+
+/* CDP2 maps device-side cudaMalloc/cudaFree onto the device heap. */
+static __device__ cudaError_t cdpl_cudaMalloc(void **pointer, size_t size)
+{
+    *pointer = malloc(size);
+    if (*pointer == NULL) {
+        cdpl_set_last_error(cudaErrorMemoryAllocation);
+        return cudaErrorMemoryAllocation;
+    }
+    return cudaSuccess;
+}
+
+static __device__ cudaError_t cdpl_cudaFree(void *pointer)
+{
+    free(pointer);
+    return cudaSuccess;
+}
+
+#endif

@@ -1,0 +1,181 @@
+/* The memory layout shared by the host runtime (C) and the device side
+ * (cdpl.cuh): records, the scheduler's tables, the plan the host reads.
+ * Every field touched by device atomics is a naturally aligned 32- or 64-bit
+ * integer; 64-bit counters are `unsigned long long` because that is the type
+ * CUDA's atomics take. */
+#ifndef CDPL_ABI_H
+#define CDPL_ABI_H
+
+#include <stddef.h>
+
+#define CDPL_ABI_VERSION 1u
+
+/* "No record": an empty stream, a root's parent, an empty list. */
+#define CDPL_NONE 0xffffffffu
+
+/* Kernel parameters are at most 4 KB, as for a CUDA parameter buffer. */
+#define CDPL_MAX_PARAMS_SIZE 4096u
+#define CDPL_RECORD_HEADER_SIZE 128u
+#define CDPL_PARAMS_ALIGN 16u
+
+/* Ready records are grouped by (kernel, block shape) in an open-addressing
+ * table of this many slots; one group becomes one physical launch. */
+#define CDPL_GROUP_TABLE_SIZE 1024u
+/* Groups the host reads with the plan header in one copy. */
+#define CDPL_PLAN_INLINE_GROUPS 64u
+#define CDPL_PLAN_THREADS 1024u
+
+/* A group slot packs (records so far << 40 | blocks so far) in one word, so
+ * a single atomicAdd gives a record both its index and its first block. */
+#define CDPL_GROUP_BLOCK_BITS 40u
+#define CDPL_GROUP_BLOCK_MASK ((1ull << CDPL_GROUP_BLOCK_BITS) - 1ull)
+#define CDPL_MAX_CAPACITY (1u << 23)
+
+enum cdpl_record_flags {
+    CDPL_RECORD_TAIL = 1u /* launched into cudaStreamTailLaunch */
+};
+
+/* Errors the scheduler itself can hit; reported by the host with a message. */
+enum cdpl_runtime_error {
+    CDPL_RT_OK = 0,
+    CDPL_RT_GROUP_TABLE_FULL = 1,
+    CDPL_RT_BLOCK_COUNT_OVERFLOW = 2,
+    CDPL_RT_UNKNOWN_KERNEL = 3
+};
+
+/* One launched grid. The packed parameters follow the header at
+ * CDPL_RECORD_HEADER_SIZE; records are `record_stride` bytes apart. */
+typedef struct cdpl_record {
+    unsigned int kernel_id;
+    unsigned int parent;        /* record index, or CDPL_NONE for a host launch */
+    unsigned int grid[3];
+    unsigned int block[3];
+    unsigned int shmem;
+    unsigned int flags;
+    int deps;                   /* unfinished predecessors + the launcher's guard */
+    int outstanding;            /* own blocks (1) + unfinished non-tail children */
+    unsigned long long blocks_left;
+    unsigned int next;          /* successor in the same stream */
+    unsigned int tail_first;    /* first tail launch of this grid */
+    unsigned int tail_last;     /* last tail launch so far (the tail stream) */
+    unsigned int streams;       /* named streams this grid created (a list) */
+    unsigned int params_size;
+    unsigned int reserved[13];
+} cdpl_record;
+
+/* A named stream created in device code; handles are pointers to these. */
+typedef struct cdpl_stream_object {
+    unsigned int magic;
+    unsigned int owner;         /* the grid (record) that created it */
+    unsigned int last;          /* last record launched into it */
+    unsigned int next_owned;    /* next stream of the same owner */
+} cdpl_stream_object;
+#define CDPL_STREAM_MAGIC 0x5cd95eadu
+
+/* A multi-producer multi-consumer ring of free indices. Each cell holds
+ * (turn << 32 | index); the turn tells takers and givers of different laps
+ * apart, so a slow taker never reads a value given for a later lap. */
+typedef struct cdpl_ring {
+    unsigned long long *cells;
+    unsigned int capacity;
+    int available;
+    unsigned long long head;    /* takes so far */
+    unsigned long long tail;    /* gives so far (starts at capacity: full) */
+} cdpl_ring;
+
+typedef struct cdpl_group_slot {
+    unsigned long long key;     /* 0: empty; else cdpl_group_key() */
+    unsigned long long packed;  /* records << 40 | blocks */
+    unsigned int shmem;         /* largest dynamic shared memory of its records */
+    unsigned int group;         /* index in the plan, set by the planner */
+} cdpl_group_slot;
+
+/* A record made ready during a wave, waiting for the planner. */
+typedef struct cdpl_ready_item {
+    unsigned long long first_block;
+    unsigned int record;
+    unsigned int slot;          /* its group slot */
+    unsigned int index;         /* its rank within the group */
+    unsigned int reserved;
+} cdpl_ready_item;
+
+/* A record in a planned group, sorted by first_block. */
+typedef struct cdpl_wave_item {
+    unsigned long long first_block;
+    unsigned int record;
+    unsigned int reserved;
+} cdpl_wave_item;
+
+/* One physical launch of the next wave. */
+typedef struct cdpl_group {
+    unsigned int kernel_id;
+    unsigned int block[3];
+    unsigned int shmem;
+    unsigned int count;         /* records */
+    unsigned long long blocks;  /* physical blocks: the sum of the records' grids */
+    unsigned long long first_item; /* into cdpl_state.wave_items */
+} cdpl_group;
+
+typedef struct cdpl_plan {
+    unsigned int ngroups;
+    unsigned int error;         /* enum cdpl_runtime_error */
+    unsigned int error_detail;
+    unsigned int reserved;
+    unsigned long long roots_done;
+    cdpl_group groups[CDPL_PLAN_INLINE_GROUPS];
+} cdpl_plan;
+
+/* Everything the device side needs, in device memory. */
+typedef struct cdpl_state {
+    unsigned char *records;
+    unsigned int record_stride;
+    unsigned int params_capacity;
+    cdpl_ring record_ring;
+    cdpl_stream_object *streams;
+    cdpl_ring stream_ring;
+
+    cdpl_group_slot *table;
+    cdpl_ready_item *ready;
+    unsigned int nready;
+    unsigned int error;         /* enum cdpl_runtime_error, first one wins */
+    unsigned int error_detail;
+    unsigned int reserved;
+    cdpl_wave_item *wave_items;
+    cdpl_group *groups;         /* CDPL_GROUP_TABLE_SIZE entries */
+    cdpl_plan *plan;
+    unsigned long long roots_done;
+
+    /* Host-side error strings, so device code prints what CUDA prints. */
+    const char *const *error_strings;
+    unsigned int nerror_strings;
+    unsigned int reserved2;
+} cdpl_state;
+
+/* What an entry kernel receives: where its records are. */
+typedef struct cdpl_wave {
+    cdpl_state *state;
+    const cdpl_wave_item *items;
+    unsigned int count;
+    unsigned int thread_state_offset; /* bytes of dynamic shared memory before the
+                                         per-thread slots */
+    unsigned long long block_base;    /* first virtual block of this launch */
+} cdpl_wave;
+
+/* A host launch, handed to the inject kernel. */
+typedef struct cdpl_root_request {
+    unsigned int kernel_id;
+    unsigned int grid[3];
+    unsigned int block[3];
+    unsigned int shmem;
+    unsigned int params_size;
+    unsigned int reserved;
+    const unsigned char *params; /* device copy of the packed parameters */
+} cdpl_root_request;
+
+/* Per-thread state, in dynamic shared memory after the user's. */
+typedef struct cdpl_thread_slot {
+    int last_error;
+    unsigned int per_thread_last; /* the cudaStreamPerThread chain */
+} cdpl_thread_slot;
+
+#endif

@@ -1,0 +1,50 @@
+/* The host runtime's C interface, called by generated code (through
+ * cdpl.cuh) and usable from C. */
+#ifndef CDPL_HOST_H
+#define CDPL_HOST_H
+
+#include <cuda_runtime_api.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Kernels every lowered translation unit compiles from cdpl.cuh: the
+ * scheduler's own, which the host runtime launches. */
+typedef struct cdpl_module_kernels {
+    unsigned int abi_version;
+    const void *plan;   /* cdpl_plan_kernel(cdpl_state *) */
+    const void *inject; /* cdpl_inject_kernel(cdpl_state *, cdpl_root_request) */
+} cdpl_module_kernels;
+
+/* Makes `entry` (a __global__ taking one cdpl_wave) the kernel behind `id`.
+ * Called during static initialisation; returns 1, or 0 after printing why
+ * (an id that names two different kernels, too many kernels). */
+int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id,
+                         const char *name, const void *entry, size_t params_size);
+
+/* Runs kernel `id` as a host launch: injects the root record into the queue
+ * and drains the whole launch tree in `stream`. Blocks the calling thread
+ * until the tree is complete. Returns what the launch or the drain's
+ * synchronisation returned; an invalid configuration is launched for real
+ * so that CUDA's own last error says so. */
+cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shmem,
+                             cudaStream_t stream, const void *params, size_t params_size);
+
+/* Figures of the last drain and of the whole run, for benchmarks. */
+typedef struct cdpl_stats {
+    unsigned long long waves;
+    unsigned long long physical_launches;
+    unsigned long long records;
+    unsigned long long host_launches;
+    unsigned int capacity;
+    size_t device_bytes;
+} cdpl_stats;
+void cdpl_get_stats(cdpl_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,163 @@
+/* The scheduler's state in device memory: the record pool and its free ring,
+ * named streams, the group table and the plan. Made on the first host launch,
+ * sized from cudaLimitDevRuntimePendingLaunchCount as native CDP2 sizes its
+ * launch pool. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime.h"
+
+#define CDPL_DEFAULT_PENDING_LIMIT 2048u
+#define CDPL_ERROR_CODES 1000u
+
+static cdpl_device_state state;
+static int made;
+
+void cdpl_report(const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    fputs("cdp-lower runtime: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+    va_end(args);
+}
+
+static unsigned int limit_from_environment(const char *name, unsigned int fallback)
+{
+    const char *text = getenv(name);
+    if (text == NULL || *text == '\0') return fallback;
+    char *end;
+    unsigned long value = strtoul(text, &end, 10);
+    if (*end != '\0' || value == 0 || value > CDPL_MAX_CAPACITY) {
+        cdpl_report("ignoring %s=%s: expected a number from 1 to %u", name, text, CDPL_MAX_CAPACITY);
+        return fallback;
+    }
+    return (unsigned int)value;
+}
+
+static unsigned int pending_launch_limit(void)
+{
+    size_t limit = 0;
+    if (cudaDeviceGetLimit(&limit, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess || limit == 0) {
+        cudaGetLastError(); /* not an error of the user's program */
+        limit = CDPL_DEFAULT_PENDING_LIMIT;
+    }
+    if (limit > CDPL_MAX_CAPACITY) limit = CDPL_MAX_CAPACITY;
+    return limit_from_environment("CDPL_PENDING_LIMIT", (unsigned int)limit);
+}
+
+static cudaError_t device_alloc(void **pointer, size_t bytes)
+{
+    cudaError_t error = cudaMalloc(pointer, bytes);
+    if (error == cudaSuccess) {
+        state.device_bytes += bytes;
+        error = cudaMemset(*pointer, 0, bytes);
+    }
+    return error;
+}
+
+/* A ring whose cells all hold turn-0 values: every index is free. */
+static cudaError_t make_full_ring(cdpl_ring *ring, unsigned int capacity)
+{
+    unsigned long long *cells = malloc(sizeof *cells * capacity);
+    if (cells == NULL) return cudaErrorMemoryAllocation;
+    for (unsigned int i = 0; i < capacity; ++i) cells[i] = (1ull << 32) | i;
+    cudaError_t error = device_alloc((void **)&ring->cells, sizeof *cells * capacity);
+    if (error == cudaSuccess)
+        error = cudaMemcpy(ring->cells, cells, sizeof *cells * capacity, cudaMemcpyHostToDevice);
+    free(cells);
+    ring->capacity = capacity;
+    ring->available = (int)capacity;
+    ring->head = 0;
+    ring->tail = capacity;
+    return error;
+}
+
+/* CUDA's own error strings, so device code prints what native code prints. */
+static cudaError_t upload_error_strings(cdpl_state *mirror)
+{
+    const char *unknown = cudaGetErrorString((cudaError_t)-1);
+    size_t bytes = 0;
+    for (unsigned int code = 0; code < CDPL_ERROR_CODES; ++code)
+        bytes += strlen(cudaGetErrorString((cudaError_t)code)) + 1;
+    char *text = malloc(bytes);
+    const char **table = malloc(sizeof *table * CDPL_ERROR_CODES);
+    char *device_text = NULL;
+    cudaError_t error = (text && table) ? device_alloc((void **)&device_text, bytes)
+                                        : cudaErrorMemoryAllocation;
+    size_t offset = 0;
+    for (unsigned int code = 0; error == cudaSuccess && code < CDPL_ERROR_CODES; ++code) {
+        const char *message = cudaGetErrorString((cudaError_t)code);
+        size_t length = strlen(message) + 1;
+        memcpy(text + offset, message, length);
+        table[code] = strcmp(message, unknown) == 0 && code != 0 ? NULL : device_text + offset;
+        offset += length;
+    }
+    const char **device_table = NULL;
+    if (error == cudaSuccess) error = cudaMemcpy(device_text, text, bytes, cudaMemcpyHostToDevice);
+    if (error == cudaSuccess)
+        error = device_alloc((void **)&device_table, sizeof *table * CDPL_ERROR_CODES);
+    if (error == cudaSuccess)
+        error = cudaMemcpy(device_table, table, sizeof *table * CDPL_ERROR_CODES, cudaMemcpyHostToDevice);
+    free(text);
+    free(table);
+    mirror->error_strings = (const char *const *)device_table;
+    mirror->nerror_strings = CDPL_ERROR_CODES;
+    return error;
+}
+
+static cudaError_t make_state(void)
+{
+    cdpl_state *mirror = &state.mirror;
+    memset(mirror, 0, sizeof *mirror);
+    unsigned int capacity = pending_launch_limit();
+    unsigned int stream_capacity = limit_from_environment("CDPL_STREAM_LIMIT", capacity);
+    size_t params = cdpl_largest_params();
+    mirror->params_capacity = (unsigned int)((params + CDPL_PARAMS_ALIGN - 1) / CDPL_PARAMS_ALIGN *
+                                             CDPL_PARAMS_ALIGN);
+    mirror->record_stride = CDPL_RECORD_HEADER_SIZE + mirror->params_capacity;
+
+    cudaError_t error = device_alloc((void **)&mirror->records, (size_t)capacity * mirror->record_stride);
+    if (error == cudaSuccess) error = make_full_ring(&mirror->record_ring, capacity);
+    if (error == cudaSuccess)
+        error = device_alloc((void **)&mirror->streams, sizeof(cdpl_stream_object) * stream_capacity);
+    if (error == cudaSuccess) error = make_full_ring(&mirror->stream_ring, stream_capacity);
+    if (error == cudaSuccess)
+        error = device_alloc((void **)&mirror->table, sizeof(cdpl_group_slot) * CDPL_GROUP_TABLE_SIZE);
+    if (error == cudaSuccess) error = device_alloc((void **)&mirror->ready, sizeof(cdpl_ready_item) * capacity);
+    if (error == cudaSuccess)
+        error = device_alloc((void **)&mirror->wave_items, sizeof(cdpl_wave_item) * capacity);
+    if (error == cudaSuccess)
+        error = device_alloc((void **)&mirror->groups, sizeof(cdpl_group) * CDPL_GROUP_TABLE_SIZE);
+    if (error == cudaSuccess) error = device_alloc((void **)&mirror->plan, sizeof(cdpl_plan));
+    if (error == cudaSuccess) error = upload_error_strings(mirror);
+    if (error == cudaSuccess) error = device_alloc((void **)&state.device, sizeof(cdpl_state));
+    if (error == cudaSuccess)
+        error = cudaMemcpy(state.device, mirror, sizeof *mirror, cudaMemcpyHostToDevice);
+    if (error == cudaSuccess) error = device_alloc((void **)&state.staging, CDPL_MAX_PARAMS_SIZE);
+    if (error == cudaSuccess) error = cudaMallocHost((void **)&state.plan, sizeof(cdpl_plan));
+    return error;
+}
+
+cudaError_t cdpl_device_state_get(cdpl_device_state **out)
+{
+    if (!made) {
+        cudaError_t error = make_state();
+        if (error != cudaSuccess) {
+            cdpl_report("could not set up the launch queue: %s", cudaGetErrorString(error));
+            return error;
+        }
+        made = 1;
+    }
+    *out = &state;
+    return cudaSuccess;
+}
+
+void cdpl_get_stats_capacity(unsigned int *capacity, size_t *bytes)
+{
+    *capacity = made ? state.mirror.record_ring.capacity : 0;
+    *bytes = state.device_bytes;
+}

@@ -1,0 +1,156 @@
+/* Host launches: inject the root record, then run the queue wave by wave
+ * until the launch tree is complete. One wave costs one planner launch, one
+ * small copy of the plan, one synchronisation, and one launch per group. */
+#include <pthread.h>
+#include <string.h>
+
+#include "runtime.h"
+
+static pthread_mutex_t drain_lock = PTHREAD_MUTEX_INITIALIZER;
+static cdpl_stats totals;
+
+static int config_is_valid(dim3 grid, dim3 block)
+{
+    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
+        return 0;
+    if (grid.x > 0x7fffffffu || grid.y > 65535u || grid.z > 65535u) return 0;
+    if (block.x > 1024u || block.y > 1024u || block.z > 64u) return 0;
+    return (unsigned long long)block.x * block.y * block.z <= 1024ull;
+}
+
+static const char *runtime_error_text(unsigned int error)
+{
+    switch (error) {
+    case CDPL_RT_GROUP_TABLE_FULL: return "the scheduler's group table is full";
+    case CDPL_RT_BLOCK_COUNT_OVERFLOW: return "too many blocks ready in one wave";
+    default: return "unknown scheduler error";
+    }
+}
+
+/* Launches one group: records of one kernel and block shape, as one grid
+ * (or several, past the hardware's grid limit). */
+static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream)
+{
+    cdpl_kernel *kernel = cdpl_find_kernel_mutable(group->kernel_id);
+    if (kernel == NULL) {
+        cdpl_report("a record names kernel id 0x%08x, which no lowered file registered", group->kernel_id);
+        return cudaErrorInvalidDeviceFunction;
+    }
+    unsigned int threads = group->block[0] * group->block[1] * group->block[2];
+    unsigned int offset = (group->shmem + 15u) / 16u * 16u;
+    size_t shmem = offset + (size_t)threads * sizeof(cdpl_thread_slot);
+    if (shmem > 48u * 1024u && !kernel->large_shmem_enabled) {
+        cudaError_t error = cudaFuncSetAttribute(kernel->entry, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                 (int)shmem);
+        if (error != cudaSuccess) return error;
+        kernel->large_shmem_enabled = 1;
+    }
+    cdpl_wave wave;
+    wave.state = ds->device;
+    wave.items = ds->mirror.wave_items + group->first_item;
+    wave.count = group->count;
+    wave.thread_state_offset = offset;
+    void *args[] = {&wave};
+    dim3 block = {group->block[0], group->block[1], group->block[2]};
+    for (unsigned long long base = 0; base < group->blocks; base += 0x7fffffffull) {
+        unsigned long long left = group->blocks - base;
+        dim3 grid = {(unsigned int)(left < 0x7fffffffull ? left : 0x7fffffffull), 1, 1};
+        wave.block_base = base;
+        cudaError_t error = cudaLaunchKernel(kernel->entry, grid, block, args, shmem, stream);
+        if (error != cudaSuccess) return error;
+        ++totals.physical_launches;
+    }
+    return cudaSuccess;
+}
+
+static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigned long long roots_expected)
+{
+    const cdpl_module_kernels *scheduler = cdpl_scheduler_kernels();
+    void *plan_args[] = {&ds->device};
+    for (;;) {
+        cudaError_t error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1},
+                                             (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0, stream);
+        if (error == cudaSuccess)
+            error = cudaMemcpyAsync(ds->plan, ds->mirror.plan, sizeof *ds->plan, cudaMemcpyDeviceToHost, stream);
+        if (error == cudaSuccess) error = cudaStreamSynchronize(stream);
+        if (error != cudaSuccess) return error;
+        if (ds->plan->error != CDPL_RT_OK) {
+            cdpl_report("%s (%u)", runtime_error_text(ds->plan->error), ds->plan->error_detail);
+            return cudaErrorLaunchFailure;
+        }
+        unsigned int ngroups = ds->plan->ngroups;
+        if (ngroups == 0) break;
+        ++totals.waves;
+        for (unsigned int g = 0; g < ngroups; ++g) {
+            cdpl_group group;
+            if (g < CDPL_PLAN_INLINE_GROUPS) {
+                group = ds->plan->groups[g];
+            } else {
+                error = cudaMemcpy(&group, ds->mirror.groups + g, sizeof group, cudaMemcpyDeviceToHost);
+                if (error != cudaSuccess) return error;
+            }
+            totals.records += group.count;
+            error = launch_group(ds, &group, stream);
+            if (error != cudaSuccess) return error;
+        }
+    }
+    if (ds->plan->roots_done != roots_expected) {
+        cdpl_report("the launch tree stopped before completing (%llu of %llu host launches done): "
+                     "a dependency was never released", ds->plan->roots_done, roots_expected);
+        return cudaErrorLaunchFailure;
+    }
+    return cudaSuccess;
+}
+
+cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream,
+                             const void *params, size_t params_size)
+{
+    const cdpl_kernel *kernel = cdpl_find_kernel(id);
+    if (kernel == NULL) {
+        cdpl_report("no lowered file registered kernel id 0x%08x", id);
+        return cudaErrorInvalidDeviceFunction;
+    }
+    if (!config_is_valid(grid, block)) {
+        /* Let CUDA reject it, so its last error says what native code says. */
+        cdpl_wave none;
+        memset(&none, 0, sizeof none);
+        void *args[] = {&none};
+        return cudaLaunchKernel(kernel->entry, grid, block, args, shmem, stream);
+    }
+    pthread_mutex_lock(&drain_lock);
+    cdpl_device_state *ds;
+    cudaError_t error = cdpl_device_state_get(&ds);
+    static unsigned long long roots_injected;
+    if (error == cudaSuccess)
+        error = cudaMemcpyAsync(ds->staging, params, params_size, cudaMemcpyHostToDevice, stream);
+    if (error == cudaSuccess) {
+        cdpl_root_request request;
+        memset(&request, 0, sizeof request);
+        request.kernel_id = id;
+        request.grid[0] = grid.x;
+        request.grid[1] = grid.y;
+        request.grid[2] = grid.z;
+        request.block[0] = block.x;
+        request.block[1] = block.y;
+        request.block[2] = block.z;
+        request.shmem = (unsigned int)shmem;
+        request.params_size = (unsigned int)params_size;
+        request.params = ds->staging;
+        void *args[] = {&ds->device, &request};
+        error = cudaLaunchKernel(cdpl_scheduler_kernels()->inject, (dim3){1, 1, 1}, (dim3){1, 1, 1}, args, 0,
+                                 stream);
+    }
+    if (error == cudaSuccess) {
+        ++roots_injected;
+        ++totals.host_launches;
+        error = run_waves(ds, stream, roots_injected);
+    }
+    pthread_mutex_unlock(&drain_lock);
+    return error;
+}
+
+void cdpl_get_stats(cdpl_stats *stats)
+{
+    *stats = totals;
+    cdpl_get_stats_capacity(&stats->capacity, &stats->device_bytes);
+}

@@ -1,0 +1,68 @@
+/* Which entry kernel runs which kernel id. Filled during static
+ * initialisation by every lowered translation unit. */
+#include <stdio.h>
+#include <string.h>
+
+#include "runtime.h"
+
+#define CDPL_MAX_KERNELS 4096
+
+static cdpl_kernel kernels[CDPL_MAX_KERNELS];
+static size_t nkernels;
+static cdpl_module_kernels scheduler;
+
+int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                         const void *entry, size_t params_size)
+{
+    if (module->abi_version != CDPL_ABI_VERSION) {
+        fprintf(stderr, "cdp-lower runtime: kernel %s was lowered for runtime ABI %u, this runtime is %u; "
+                        "lower it again with this version of cdp-lower\n",
+                name, module->abi_version, CDPL_ABI_VERSION);
+        return 0;
+    }
+    if (params_size > CDPL_MAX_PARAMS_SIZE) {
+        fprintf(stderr, "cdp-lower runtime: kernel %s has %zu bytes of parameters, more than %u\n", name,
+                params_size, CDPL_MAX_PARAMS_SIZE);
+        return 0;
+    }
+    if (scheduler.plan == NULL) scheduler = *module;
+    cdpl_kernel *known = cdpl_find_kernel_mutable(id);
+    if (known != NULL) {
+        /* The same kernel lowered into two files (an inline or ODR-shared
+         * definition) is one kernel; a different name is an id collision. */
+        if (strcmp(known->name, name) == 0) return 1;
+        fprintf(stderr, "cdp-lower runtime: kernels %s and %s have the same id 0x%08x; "
+                        "rename one of them\n", known->name, name, id);
+        return 0;
+    }
+    if (nkernels == CDPL_MAX_KERNELS) {
+        fprintf(stderr, "cdp-lower runtime: more than %d kernels registered\n", CDPL_MAX_KERNELS);
+        return 0;
+    }
+    kernels[nkernels].id = id;
+    kernels[nkernels].name = name;
+    kernels[nkernels].entry = entry;
+    kernels[nkernels].params_size = params_size;
+    kernels[nkernels].large_shmem_enabled = 0;
+    ++nkernels;
+    return 1;
+}
+
+cdpl_kernel *cdpl_find_kernel_mutable(unsigned int id)
+{
+    for (size_t i = 0; i < nkernels; ++i)
+        if (kernels[i].id == id) return &kernels[i];
+    return NULL;
+}
+
+const cdpl_kernel *cdpl_find_kernel(unsigned int id) { return cdpl_find_kernel_mutable(id); }
+
+size_t cdpl_largest_params(void)
+{
+    size_t largest = 0;
+    for (size_t i = 0; i < nkernels; ++i)
+        if (kernels[i].params_size > largest) largest = kernels[i].params_size;
+    return largest;
+}
+
+const cdpl_module_kernels *cdpl_scheduler_kernels(void) { return scheduler.plan ? &scheduler : NULL; }

@@ -1,0 +1,36 @@
+/* Internal interface between the host runtime's files. */
+#ifndef CDPL_RUNTIME_H
+#define CDPL_RUNTIME_H
+
+#include "cdpl_abi.h"
+#include "cdpl_host.h"
+
+typedef struct cdpl_kernel {
+    unsigned int id;
+    const char *name;
+    const void *entry;
+    size_t params_size;
+    int large_shmem_enabled; /* cudaFuncAttributeMaxDynamicSharedMemorySize raised */
+} cdpl_kernel;
+
+/* registry.c */
+const cdpl_kernel *cdpl_find_kernel(unsigned int id);
+cdpl_kernel *cdpl_find_kernel_mutable(unsigned int id);
+size_t cdpl_largest_params(void);
+const cdpl_module_kernels *cdpl_scheduler_kernels(void);
+
+/* device_state.c: the device-side state, made on first use. */
+typedef struct cdpl_device_state {
+    cdpl_state *device;      /* the cdpl_state in device memory */
+    cdpl_state mirror;       /* its pointers, as the host set them */
+    cdpl_plan *plan;         /* pinned host copy of the plan */
+    unsigned char *staging;  /* device buffer for a host launch's parameters */
+    size_t device_bytes;
+} cdpl_device_state;
+cudaError_t cdpl_device_state_get(cdpl_device_state **state);
+void cdpl_get_stats_capacity(unsigned int *capacity, size_t *bytes);
+
+/* Reports a runtime failure on stderr, once per message kind. */
+void cdpl_report(const char *format, ...);
+
+#endif
