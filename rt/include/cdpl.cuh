@@ -288,8 +288,15 @@ static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsi
             return;
         }
     }
+    if (atomicAdd(&state->pending, 1) >= (int)state->pending_limit) {
+        atomicSub(&state->pending, 1);
+        cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
+        return;
+    }
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE) {
+        /* The record pool (CDPL_RECORD_POOL) is smaller than the live tree. */
+        atomicSub(&state->pending, 1);
         cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
         return;
     }
@@ -487,14 +494,18 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     }
     __syncthreads();
     unsigned int nready = state->nready;
+    int begun = 0;
     for (unsigned int i = threadIdx.x; i < nready; i += blockDim.x) {
         cdpl_ready_item item = state->ready[i];
+        if (cdpl_record_at(state, item.record)->parent != CDPL_NONE) ++begun;
         cdpl_wave_item placed;
         placed.first_block = item.first_block;
         placed.record = item.record;
         placed.reserved = 0;
         state->wave_items[state->groups[state->table[item.slot].group].first_item + item.index] = placed;
     }
+    /* Device launches stop being pending once their wave is planned. */
+    if (begun != 0) atomicSub(&state->pending, begun);
     __syncthreads();
     for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
         state->table[s].key = 0ull;
@@ -546,34 +557,50 @@ static inline int cdpl_register(unsigned int kernel_id, const char *name, const 
     return cdpl_register_kernel(&cdpl_this_module, kernel_id, name, entry, params_size);
 }
 
-/* ---- the device runtime API that lowered code calls ----------------------- */
+/* ---- the device runtime API that lowered code calls ----------------------
+ * Host and device: a __host__ __device__ function's calls are renamed too,
+ * and on the host each stays the CUDA call it was. */
 
-static __device__ cudaError_t cdpl_cudaGetLastError()
+static __host__ __device__ cudaError_t cdpl_cudaGetLastError()
 {
+#ifdef __CUDA_ARCH__
     if (!cdpl_in_runtime()) return cudaSuccess;
     cdpl_thread_slot *slot = cdpl_my_slot();
     cudaError_t error = (cudaError_t)slot->last_error;
     slot->last_error = 0;
     return error;
+#else
+    return cudaGetLastError();
+#endif
 }
 
-static __device__ cudaError_t cdpl_cudaPeekAtLastError()
+static __host__ __device__ cudaError_t cdpl_cudaPeekAtLastError()
 {
+#ifdef __CUDA_ARCH__
     if (!cdpl_in_runtime()) return cudaSuccess;
     return (cudaError_t)cdpl_my_slot()->last_error;
+#else
+    return cudaPeekAtLastError();
+#endif
 }
 
-static __device__ const char *cdpl_cudaGetErrorString(cudaError_t error)
+static __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_t error)
 {
+#ifdef __CUDA_ARCH__
     cdpl_state *state = cdpl_in_runtime() ? cdpl_context.state : NULL;
     if (state != NULL && (unsigned int)error < state->nerror_strings &&
         state->error_strings[error] != NULL)
         return state->error_strings[error];
     return "unrecognized error code";
+#else
+    return cudaGetErrorString(error);
+#endif
 }
 
-static __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags)
+static __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream,
+                                                                      unsigned int flags)
 {
+#ifdef __CUDA_ARCH__
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     if (flags != cudaStreamNonBlocking) {
         cdpl_set_last_error(cudaErrorInvalidValue);
@@ -592,33 +619,48 @@ static __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *strea
     object->next_owned = atomicExch(&cdpl_record_at(state, cdpl_context.record)->streams, index);
     *stream = reinterpret_cast<cudaStream_t>(object);
     return cudaSuccess;
+#else
+    return cudaStreamCreateWithFlags(stream, flags);
+#endif
 }
 
 /* Pending work in the stream still runs; the object lives until its grid completes. */
-static __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t stream)
+static __host__ __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t stream)
 {
+#ifdef __CUDA_ARCH__
     if (cdpl_named_stream(stream) == NULL) {
         cdpl_set_last_error(cudaErrorInvalidResourceHandle);
         return cudaErrorInvalidResourceHandle;
     }
     return cudaSuccess;
+#else
+    return cudaStreamDestroy(stream);
+#endif
 }
 
 /* CDP2 maps device-side cudaMalloc/cudaFree onto the device heap. */
-static __device__ cudaError_t cdpl_cudaMalloc(void **pointer, size_t size)
+template <typename T> static __host__ __device__ cudaError_t cdpl_cudaMalloc(T **pointer, size_t size)
 {
-    *pointer = malloc(size);
+#ifdef __CUDA_ARCH__
+    *pointer = static_cast<T *>(malloc(size));
     if (*pointer == NULL) {
         cdpl_set_last_error(cudaErrorMemoryAllocation);
         return cudaErrorMemoryAllocation;
     }
     return cudaSuccess;
+#else
+    return cudaMalloc(pointer, size);
+#endif
 }
 
-static __device__ cudaError_t cdpl_cudaFree(void *pointer)
+static __host__ __device__ cudaError_t cdpl_cudaFree(void *pointer)
 {
+#ifdef __CUDA_ARCH__
     free(pointer);
     return cudaSuccess;
+#else
+    return cudaFree(pointer);
+#endif
 }
 
 #endif

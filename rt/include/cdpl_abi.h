@@ -134,6 +134,12 @@ typedef struct cdpl_state {
     cdpl_stream_object *streams;
     cdpl_ring stream_ring;
 
+    /* Launches made but not yet begun, against the pending-launch limit
+     * (cudaLimitDevRuntimePendingLaunchCount). Records themselves live
+     * longer, until their grid is complete, in a larger pool. */
+    int pending;
+    unsigned int pending_limit;
+
     cdpl_group_slot *table;
     cdpl_ready_item *ready;
     unsigned int nready;

@@ -11,6 +11,9 @@
 
 #define CDPL_DEFAULT_PENDING_LIMIT 2048u
 #define CDPL_ERROR_CODES 1000u
+/* Records live until their grid's whole subtree is complete, so a tree holds
+ * far more of them than launches are pending at once. */
+#define CDPL_MIN_RECORD_POOL 65536u
 
 static cdpl_device_state state;
 static int made;
@@ -47,6 +50,14 @@ static unsigned int pending_launch_limit(void)
     }
     if (limit > CDPL_MAX_CAPACITY) limit = CDPL_MAX_CAPACITY;
     return limit_from_environment("CDPL_PENDING_LIMIT", (unsigned int)limit);
+}
+
+static unsigned int default_record_pool(unsigned int pending_limit)
+{
+    unsigned long long pool = (unsigned long long)pending_limit * 64u;
+    if (pool < CDPL_MIN_RECORD_POOL) pool = CDPL_MIN_RECORD_POOL;
+    if (pool > CDPL_MAX_CAPACITY) pool = CDPL_MAX_CAPACITY;
+    return (unsigned int)pool;
 }
 
 static cudaError_t device_alloc(void **pointer, size_t bytes)
@@ -113,8 +124,10 @@ static cudaError_t make_state(void)
 {
     cdpl_state *mirror = &state.mirror;
     memset(mirror, 0, sizeof *mirror);
-    unsigned int capacity = pending_launch_limit();
-    unsigned int stream_capacity = limit_from_environment("CDPL_STREAM_LIMIT", capacity);
+    unsigned int pending_limit = pending_launch_limit();
+    unsigned int capacity = limit_from_environment("CDPL_RECORD_POOL", default_record_pool(pending_limit));
+    unsigned int stream_capacity = limit_from_environment("CDPL_STREAM_LIMIT", pending_limit);
+    mirror->pending_limit = pending_limit;
     size_t params = cdpl_largest_params();
     mirror->params_capacity = (unsigned int)((params + CDPL_PARAMS_ALIGN - 1) / CDPL_PARAMS_ALIGN *
                                              CDPL_PARAMS_ALIGN);

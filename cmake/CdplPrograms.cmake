@@ -1,0 +1,56 @@
+# cdpl_add_cdp_program(NAME SOURCE)
+#
+# One CDP2 program, built two ways:
+#   NAME.native   nvcc -rdc=true ... -lcudadevrt (the ground truth)
+#   NAME.lowered  cdp-lower SOURCE, then nvcc without -rdc, linked with cdpl_rt
+# and the GPU test gpu.NAME, which runs both and compares their output. It is
+# reported skipped (exit 77) where no GPU is present. Building NAME.lowered is
+# itself the check that the lowered file compiles without -rdc.
+#
+# With CDPL_BUILD_TOOL=OFF the lowered file comes from
+# ${CDPL_PRELOWERED_DIR}/NAME.lowered.cu (made on a machine with libclang).
+
+function(cdpl_add_cdp_program name source)
+  get_filename_component(source "${source}" ABSOLUTE)
+  get_filename_component(source_dir "${source}" DIRECTORY)
+
+  add_executable(${name}.native "${source}")
+  set_target_properties(${name}.native PROPERTIES
+    CUDA_SEPARABLE_COMPILATION ON
+    CUDA_ARCHITECTURES "${CDPL_CUDA_ARCH}")
+  target_link_libraries(${name}.native PRIVATE CUDA::cudadevrt)
+
+  if(CDPL_BUILD_TOOL)
+    set(lowered "${CMAKE_BINARY_DIR}/lowered/${name}.lowered.cu")
+    add_custom_command(
+      OUTPUT "${lowered}"
+      COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/lowered"
+      COMMAND cdp-lower "${source}" -o "${lowered}"
+      DEPENDS cdp-lower "${source}"
+      COMMENT "Lowering ${name}"
+      VERBATIM)
+  else()
+    set(lowered "${CDPL_PRELOWERED_DIR}/${name}.lowered.cu")
+    if(NOT EXISTS "${lowered}")
+      message(FATAL_ERROR "cdp-lower: ${lowered} is missing: lower it where libclang is "
+                          "installed (cmake --build <dir> --target cdpl-lower-all) and copy it here")
+    endif()
+  endif()
+
+  add_executable(${name}.lowered "${lowered}")
+  set_target_properties(${name}.lowered PROPERTIES
+    CUDA_SEPARABLE_COMPILATION OFF
+    CUDA_ARCHITECTURES "${CDPL_CUDA_ARCH}")
+  # The lowered file lives in the build tree: keep the user's relative includes working.
+  target_include_directories(${name}.lowered PRIVATE "${source_dir}")
+  target_link_libraries(${name}.lowered PRIVATE cdpl_rt)
+  if(CDPL_BUILD_TOOL)
+    add_custom_target(${name}.lower DEPENDS "${lowered}")
+    add_dependencies(cdpl-lower-all ${name}.lower)
+  endif()
+
+  add_test(NAME gpu.${name}
+    COMMAND "${PROJECT_SOURCE_DIR}/tests/run_pair.sh" $<TARGET_FILE:cdpl-gpu-probe>
+            $<TARGET_FILE:${name}.native> $<TARGET_FILE:${name}.lowered>)
+  set_tests_properties(gpu.${name} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 300)
+endfunction()

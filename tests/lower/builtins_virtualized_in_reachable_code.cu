@@ -1,0 +1,12 @@
+// blockIdx and gridDim read the virtual block in runtime kernels and in the
+// device functions they call, and nowhere else.
+__device__ int my_block() { return blockIdx.x + gridDim.x * blockIdx.y; }
+
+__global__ void child(int *out) { out[my_block()] = gridDim.y; }
+
+__global__ void parent(int *out) { child<<<dim3(4, 2), 32>>>(out); }
+
+__global__ void unrelated(int *out) { out[blockIdx.x] = 1; }
+// CHECK: __device__ int my_block() { return cdpl_blockIdx().x + cdpl_gridDim().x * cdpl_blockIdx().y; }
+// CHECK: out[my_block()] = cdpl_gridDim().y;
+// CHECK: __global__ void unrelated(int *out) { out[blockIdx.x] = 1; }
