@@ -1,0 +1,240 @@
+// device_get_last_error_invalid_config.cu: CDP2 semantic test for cdp-lower (see the rule below).
+// Prints only schedule-independent facts; the order of grids is recorded
+// with global atomic tickets and only orders that CDP2 guarantees are checked.
+// Build: nvcc -rdc=true -arch=sm_90 -O2 device_get_last_error_invalid_config.cu -o device_get_last_error_invalid_config -lcudadevrt
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#define CHECK(call)                                                          \
+    do {                                                                     \
+        cudaError_t err_ = (call);                                           \
+        if (err_ != cudaSuccess) {                                           \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
+                    #call, cudaGetErrorString(err_));                        \
+            printf("RESULT: FAIL\n");                                        \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+// ---- order recording: every grid has an id and a span of global tickets ----
+// start = smallest ticket taken by thread 0 of any of its blocks at block
+// start; end = largest ticket taken by thread 0 of any block after the block's
+// last __syncthreads(). "X starts after Y ends" is X.start > Y.end.
+#define MAX_SPANS 256
+#define SHORT_SPIN 20000LL    // about 10 us of clock64 cycles
+#define LONG_SPIN 200000LL    // about 100 us
+
+struct Span {
+    unsigned int start, end, blocks;
+};
+
+__device__ unsigned int g_ticket;
+__device__ Span g_span[MAX_SPANS];
+__device__ unsigned int g_launch_errors;
+
+__global__ void init_spans()
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < MAX_SPANS) {
+        g_span[i].start = 0xffffffffu;
+        g_span[i].end = 0u;
+        g_span[i].blocks = 0u;
+    }
+    if (i == 0) {
+        g_ticket = 1u;
+        g_launch_errors = 0u;
+    }
+}
+
+__device__ void spin(long long cycles)
+{
+    const long long t0 = clock64();
+    while (clock64() - t0 < cycles) {
+    }
+}
+
+__device__ bool is_thread0()
+{
+    return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
+__device__ void grid_begin(int id)
+{
+    if (is_thread0()) {
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMin(&g_span[id].start, t);
+    }
+}
+
+__device__ void grid_end(int id)
+{
+    __syncthreads();
+    if (is_thread0()) {
+        __threadfence();
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMax(&g_span[id].end, t);
+        atomicAdd(&g_span[id].blocks, 1u);
+    }
+}
+
+__device__ void count_launch_error()
+{
+    if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
+}
+
+// A grid that only marks its span.
+__global__ void leaf(int id, long long cycles)
+{
+    grid_begin(id);
+    spin(cycles);
+    grid_end(id);
+}
+
+static Span h_span[MAX_SPANS];
+static int g_failures = 0;
+
+static void init_host_spans()
+{
+    init_spans<<<(MAX_SPANS + 255) / 256, 256>>>();
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+}
+
+static unsigned int read_spans()
+{
+    unsigned int errors = 0;
+    CHECK(cudaMemcpyFromSymbol(h_span, g_span, sizeof h_span));
+    CHECK(cudaMemcpyFromSymbol(&errors, g_launch_errors, sizeof errors));
+    return errors;
+}
+
+// Grid `id` ran with exactly `blocks` blocks, each of which started and ended.
+inline bool ran(int id, unsigned int blocks)
+{
+    const Span &s = h_span[id];
+    return s.blocks == blocks && s.start != 0xffffffffu && s.end != 0u && s.start < s.end;
+}
+
+// Every block of grid `later` started after every block of grid `earlier` ended.
+inline bool after(int later, int earlier)
+{
+    return h_span[later].start > h_span[earlier].end;
+}
+
+static void fact(const char *what, bool ok)
+{
+    printf("%s: %s\n", what, ok ? "ok" : "FAILED");
+    if (!ok) ++g_failures;
+}
+
+static int finish()
+{
+    printf("RESULT: %s\n", g_failures == 0 ? "PASS" : "FAIL");
+    return g_failures == 0 ? 0 : 1;
+}
+
+// Rule 15: a device launch with an invalid configuration fails at once in the
+// launching thread: cudaGetLastError() there returns
+// cudaErrorInvalidConfiguration (9) and clears it (a second call returns
+// cudaSuccess), cudaPeekAtLastError() returns it without clearing, and the
+// grid never runs. The last error is per thread: another thread of the same
+// block does not see it.
+#define ID_BAD_BLOCK0 1        // <<<1, 0>>>
+#define ID_BAD_BLOCK2048 2     // <<<1, 2048>>>
+#define ID_BAD_GRID0 3         // <<<dim3(0, 1, 1), 32>>>
+#define ID_BAD_SHMEM 4         // <<<1, 32, 1 MiB>>>
+#define ID_BAD_LAST 5          // <<<1, 0>>>, left uncleared in thread 0
+#define ID_GOOD 6              // <<<1, 32>>> from thread 32
+#define NCODES 14
+
+__global__ void probe(int *codes)
+{
+    grid_begin(0);
+    if (threadIdx.x == 0) {
+        leaf<<<1, 0>>>(ID_BAD_BLOCK0, 0);
+        codes[0] = (int)cudaGetLastError();
+        codes[1] = (int)cudaGetLastError();
+
+        leaf<<<1, 2048>>>(ID_BAD_BLOCK2048, 0);
+        codes[2] = (int)cudaPeekAtLastError();
+        codes[3] = (int)cudaPeekAtLastError();
+        codes[4] = (int)cudaGetLastError();
+        codes[5] = (int)cudaGetLastError();
+
+        leaf<<<dim3(0, 1, 1), 32>>>(ID_BAD_GRID0, 0);
+        codes[6] = (int)cudaGetLastError();
+        codes[7] = (int)cudaGetLastError();
+
+        leaf<<<1, 32, 1 << 20>>>(ID_BAD_SHMEM, 0);
+        codes[8] = (int)cudaGetLastError();
+        codes[9] = (int)cudaGetLastError();
+
+        leaf<<<1, 0>>>(ID_BAD_LAST, 0);   // not cleared yet
+    }
+    __syncthreads();
+    if (threadIdx.x == 32) {
+        codes[10] = (int)cudaGetLastError();   // thread 0's error is not this thread's
+        leaf<<<1, 32>>>(ID_GOOD, 0);
+        codes[11] = (int)cudaGetLastError();
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        codes[12] = (int)cudaGetLastError();   // still thread 0's own error
+        codes[13] = (int)cudaGetLastError();
+    }
+    grid_end(0);
+}
+
+int main()
+{
+    init_host_spans();
+    int *d_codes = nullptr;
+    CHECK(cudaMalloc(&d_codes, NCODES * sizeof(int)));
+    CHECK(cudaMemset(d_codes, 0xff, NCODES * sizeof(int)));   // -1: not written
+    CHECK(cudaDeviceSynchronize());
+
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    CHECK(cudaEventRecord(t0));
+    probe<<<1, 64>>>(d_codes);
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(t1));
+    CHECK(cudaDeviceSynchronize());
+    float ms = 0.0f;
+    CHECK(cudaEventElapsedTime(&ms, t0, t1));
+    fprintf(stderr, "time_ms: %.3f\n", ms);
+
+    read_spans();
+    int c[NCODES];
+    CHECK(cudaMemcpy(c, d_codes, sizeof c, cudaMemcpyDeviceToHost));
+    const int inv = (int)cudaErrorInvalidConfiguration;
+    const int ok = (int)cudaSuccess;
+
+    printf("<<<1, 0>>>: cudaGetLastError = %d, again = %d\n", c[0], c[1]);
+    printf("<<<1, 2048>>>: cudaPeekAtLastError = %d, again = %d, cudaGetLastError = %d, again = %d\n",
+           c[2], c[3], c[4], c[5]);
+    printf("<<<dim3(0,1,1), 32>>>: cudaGetLastError = %d, again = %d\n", c[6], c[7]);
+    printf("<<<1, 32, 1 MiB>>>: cudaGetLastError = %d, again = %d\n", c[8], c[9]);
+    printf("thread 32 after thread 0's failed launch: cudaGetLastError = %d\n", c[10]);
+    printf("thread 32 after its valid launch: cudaGetLastError = %d\n", c[11]);
+    printf("thread 0 after thread 32's calls: cudaGetLastError = %d, again = %d\n", c[12], c[13]);
+    fact("probe ran once", ran(0, 1));
+    fact("block dim 0 gives cudaErrorInvalidConfiguration, then cudaSuccess",
+         c[0] == inv && c[1] == ok);
+    fact("2048 threads: peek gives 9 twice, get gives 9, then cudaSuccess",
+         c[2] == inv && c[3] == inv && c[4] == inv && c[5] == ok);
+    fact("grid dim 0 fails, then cudaSuccess", c[6] != ok && c[6] != -1 && c[7] == ok);
+    fact("1 MiB dynamic shared memory fails, then cudaSuccess", c[8] != ok && c[8] != -1 && c[9] == ok);
+    fact("last error is per thread (other thread sees cudaSuccess)", c[10] == ok && c[11] == ok);
+    fact("failing thread keeps its own error until read", c[12] == inv && c[13] == ok);
+    fact("no failed launch ran",
+         h_span[ID_BAD_BLOCK0].blocks == 0 && h_span[ID_BAD_BLOCK2048].blocks == 0 &&
+             h_span[ID_BAD_GRID0].blocks == 0 && h_span[ID_BAD_SHMEM].blocks == 0 &&
+             h_span[ID_BAD_LAST].blocks == 0);
+    fact("the valid launch ran", ran(ID_GOOD, 1));
+    CHECK(cudaFree(d_codes));
+    return finish();
+}

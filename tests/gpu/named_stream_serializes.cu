@@ -1,0 +1,228 @@
+// named_stream_serializes.cu: CDP2 semantic test for cdp-lower (see the rule below).
+// Prints only schedule-independent facts; the order of grids is recorded
+// with global atomic tickets and only orders that CDP2 guarantees are checked.
+// Build: nvcc -rdc=true -arch=sm_90 -O2 named_stream_serializes.cu -o named_stream_serializes -lcudadevrt
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#define CHECK(call)                                                          \
+    do {                                                                     \
+        cudaError_t err_ = (call);                                           \
+        if (err_ != cudaSuccess) {                                           \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
+                    #call, cudaGetErrorString(err_));                        \
+            printf("RESULT: FAIL\n");                                        \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+// ---- order recording: every grid has an id and a span of global tickets ----
+// start = smallest ticket taken by thread 0 of any of its blocks at block
+// start; end = largest ticket taken by thread 0 of any block after the block's
+// last __syncthreads(). "X starts after Y ends" is X.start > Y.end.
+#define MAX_SPANS 256
+#define SHORT_SPIN 20000LL    // about 10 us of clock64 cycles
+#define LONG_SPIN 200000LL    // about 100 us
+
+struct Span {
+    unsigned int start, end, blocks;
+};
+
+__device__ unsigned int g_ticket;
+__device__ Span g_span[MAX_SPANS];
+__device__ unsigned int g_launch_errors;
+
+__global__ void init_spans()
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < MAX_SPANS) {
+        g_span[i].start = 0xffffffffu;
+        g_span[i].end = 0u;
+        g_span[i].blocks = 0u;
+    }
+    if (i == 0) {
+        g_ticket = 1u;
+        g_launch_errors = 0u;
+    }
+}
+
+__device__ void spin(long long cycles)
+{
+    const long long t0 = clock64();
+    while (clock64() - t0 < cycles) {
+    }
+}
+
+__device__ bool is_thread0()
+{
+    return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
+__device__ void grid_begin(int id)
+{
+    if (is_thread0()) {
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMin(&g_span[id].start, t);
+    }
+}
+
+__device__ void grid_end(int id)
+{
+    __syncthreads();
+    if (is_thread0()) {
+        __threadfence();
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMax(&g_span[id].end, t);
+        atomicAdd(&g_span[id].blocks, 1u);
+    }
+}
+
+__device__ void count_launch_error()
+{
+    if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
+}
+
+// A grid that only marks its span.
+__global__ void leaf(int id, long long cycles)
+{
+    grid_begin(id);
+    spin(cycles);
+    grid_end(id);
+}
+
+static Span h_span[MAX_SPANS];
+static int g_failures = 0;
+
+static void init_host_spans()
+{
+    init_spans<<<(MAX_SPANS + 255) / 256, 256>>>();
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+}
+
+static unsigned int read_spans()
+{
+    unsigned int errors = 0;
+    CHECK(cudaMemcpyFromSymbol(h_span, g_span, sizeof h_span));
+    CHECK(cudaMemcpyFromSymbol(&errors, g_launch_errors, sizeof errors));
+    return errors;
+}
+
+// Grid `id` ran with exactly `blocks` blocks, each of which started and ended.
+inline bool ran(int id, unsigned int blocks)
+{
+    const Span &s = h_span[id];
+    return s.blocks == blocks && s.start != 0xffffffffu && s.end != 0u && s.start < s.end;
+}
+
+// Every block of grid `later` started after every block of grid `earlier` ended.
+inline bool after(int later, int earlier)
+{
+    return h_span[later].start > h_span[earlier].end;
+}
+
+static void fact(const char *what, bool ok)
+{
+    printf("%s: %s\n", what, ok ? "ok" : "FAILED");
+    if (!ok) ++g_failures;
+}
+
+static int finish()
+{
+    printf("RESULT: %s\n", g_failures == 0 ? "PASS" : "FAIL");
+    return g_failures == 0 ? 0 : 1;
+}
+
+// Rule 7: a stream created in device code with
+// cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) serializes the
+// launches made into it, in the order they were made, each after the previous
+// one is complete (its children included). cudaStreamDestroy(s) right after
+// the launches returns at once and the pending work still runs.
+// Each block creates its own stream and shares it through shared memory;
+// different blocks' streams are unordered, so nothing is checked across them.
+#define NBLOCKS 4
+#define IDS_PER_BLOCK 4
+#define ID_X1(b) (1 + (b) * IDS_PER_BLOCK + 0)    // launched first by thread 0
+#define ID_X1G(b) (1 + (b) * IDS_PER_BLOCK + 1)   // X1's child (its NULL stream)
+#define ID_X2(b) (1 + (b) * IDS_PER_BLOCK + 2)    // launched second by thread 0
+#define ID_X3(b) (1 + (b) * IDS_PER_BLOCK + 3)    // launched by thread 37 after a barrier
+
+__device__ unsigned int g_api_errors;
+
+__global__ void node_null(int id, int child_id)
+{
+    grid_begin(id);
+    if (is_thread0() && blockIdx.x == 0) {
+        leaf<<<2, 32>>>(child_id, LONG_SPIN);
+        count_launch_error();
+    }
+    spin(SHORT_SPIN);
+    grid_end(id);
+}
+
+__global__ void parent()
+{
+    __shared__ cudaStream_t s;
+    grid_begin(0);
+    const int b = blockIdx.x;
+    if (threadIdx.x == 0) {
+        if (cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking) != cudaSuccess)
+            atomicAdd(&g_api_errors, 1u);
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        node_null<<<2, 32, 0, s>>>(ID_X1(b), ID_X1G(b));
+        count_launch_error();
+        leaf<<<2, 32, 0, s>>>(ID_X2(b), LONG_SPIN);
+        count_launch_error();
+    }
+    __syncthreads();
+    if (threadIdx.x == 37) {
+        leaf<<<1, 32, 0, s>>>(ID_X3(b), SHORT_SPIN);
+        count_launch_error();
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        if (cudaStreamDestroy(s) != cudaSuccess) atomicAdd(&g_api_errors, 1u);
+    }
+    grid_end(0);
+}
+
+int main()
+{
+    init_host_spans();
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    CHECK(cudaEventRecord(t0));
+    parent<<<NBLOCKS, 64>>>();
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(t1));
+    CHECK(cudaDeviceSynchronize());
+    float ms = 0.0f;
+    CHECK(cudaEventElapsedTime(&ms, t0, t1));
+    fprintf(stderr, "time_ms: %.3f\n", ms);
+
+    const unsigned int errors = read_spans();
+    unsigned int api_errors = 0;
+    CHECK(cudaMemcpyFromSymbol(&api_errors, g_api_errors, sizeof api_errors));
+    bool all_ran = ran(0, NBLOCKS), x2_after_x1 = true, x2_after_x1g = true, x3_after_x2 = true;
+    for (int b = 0; b < NBLOCKS; ++b) {
+        all_ran = all_ran && ran(ID_X1(b), 2) && ran(ID_X1G(b), 2) && ran(ID_X2(b), 2) &&
+                  ran(ID_X3(b), 1);
+        x2_after_x1 = x2_after_x1 && after(ID_X2(b), ID_X1(b));
+        x2_after_x1g = x2_after_x1g && after(ID_X2(b), ID_X1G(b));
+        x3_after_x2 = x3_after_x2 && after(ID_X3(b), ID_X2(b));
+    }
+    printf("named stream: %d blocks, each creates a non-blocking stream, launches X1(->X1g), X2 "
+           "from thread 0, X3 from thread 37, then destroys it\n", NBLOCKS);
+    printf("device launch errors: %u, stream create/destroy errors: %u\n", errors, api_errors);
+    fact("device launches and stream calls succeeded", errors == 0 && api_errors == 0);
+    fact("every grid ran once with all its blocks (after cudaStreamDestroy)", all_ran);
+    fact("named stream: X2 after X1 (every block)", x2_after_x1);
+    fact("named stream: X2 after X1's child X1g (every block)", x2_after_x1g);
+    fact("named stream: X3 (other thread, after barrier) after X2 (every block)", x3_after_x2);
+    return finish();
+}

@@ -1,0 +1,220 @@
+// null_stream_serializes_per_block.cu: CDP2 semantic test for cdp-lower (see the rule below).
+// Prints only schedule-independent facts; the order of grids is recorded
+// with global atomic tickets and only orders that CDP2 guarantees are checked.
+// Build: nvcc -rdc=true -arch=sm_90 -O2 null_stream_serializes_per_block.cu -o null_stream_serializes_per_block -lcudadevrt
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#define CHECK(call)                                                          \
+    do {                                                                     \
+        cudaError_t err_ = (call);                                           \
+        if (err_ != cudaSuccess) {                                           \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
+                    #call, cudaGetErrorString(err_));                        \
+            printf("RESULT: FAIL\n");                                        \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+// ---- order recording: every grid has an id and a span of global tickets ----
+// start = smallest ticket taken by thread 0 of any of its blocks at block
+// start; end = largest ticket taken by thread 0 of any block after the block's
+// last __syncthreads(). "X starts after Y ends" is X.start > Y.end.
+#define MAX_SPANS 256
+#define SHORT_SPIN 20000LL    // about 10 us of clock64 cycles
+#define LONG_SPIN 200000LL    // about 100 us
+
+struct Span {
+    unsigned int start, end, blocks;
+};
+
+__device__ unsigned int g_ticket;
+__device__ Span g_span[MAX_SPANS];
+__device__ unsigned int g_launch_errors;
+
+__global__ void init_spans()
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < MAX_SPANS) {
+        g_span[i].start = 0xffffffffu;
+        g_span[i].end = 0u;
+        g_span[i].blocks = 0u;
+    }
+    if (i == 0) {
+        g_ticket = 1u;
+        g_launch_errors = 0u;
+    }
+}
+
+__device__ void spin(long long cycles)
+{
+    const long long t0 = clock64();
+    while (clock64() - t0 < cycles) {
+    }
+}
+
+__device__ bool is_thread0()
+{
+    return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
+__device__ void grid_begin(int id)
+{
+    if (is_thread0()) {
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMin(&g_span[id].start, t);
+    }
+}
+
+__device__ void grid_end(int id)
+{
+    __syncthreads();
+    if (is_thread0()) {
+        __threadfence();
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMax(&g_span[id].end, t);
+        atomicAdd(&g_span[id].blocks, 1u);
+    }
+}
+
+__device__ void count_launch_error()
+{
+    if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
+}
+
+// A grid that only marks its span.
+__global__ void leaf(int id, long long cycles)
+{
+    grid_begin(id);
+    spin(cycles);
+    grid_end(id);
+}
+
+static Span h_span[MAX_SPANS];
+static int g_failures = 0;
+
+static void init_host_spans()
+{
+    init_spans<<<(MAX_SPANS + 255) / 256, 256>>>();
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+}
+
+static unsigned int read_spans()
+{
+    unsigned int errors = 0;
+    CHECK(cudaMemcpyFromSymbol(h_span, g_span, sizeof h_span));
+    CHECK(cudaMemcpyFromSymbol(&errors, g_launch_errors, sizeof errors));
+    return errors;
+}
+
+// Grid `id` ran with exactly `blocks` blocks, each of which started and ended.
+inline bool ran(int id, unsigned int blocks)
+{
+    const Span &s = h_span[id];
+    return s.blocks == blocks && s.start != 0xffffffffu && s.end != 0u && s.start < s.end;
+}
+
+// Every block of grid `later` started after every block of grid `earlier` ended.
+inline bool after(int later, int earlier)
+{
+    return h_span[later].start > h_span[earlier].end;
+}
+
+static void fact(const char *what, bool ok)
+{
+    printf("%s: %s\n", what, ok ? "ok" : "FAILED");
+    if (!ok) ++g_failures;
+}
+
+static int finish()
+{
+    printf("RESULT: %s\n", g_failures == 0 ? "PASS" : "FAIL");
+    return g_failures == 0 ? 0 : 1;
+}
+
+// Rule 6: the NULL stream is one per block of the parent grid; launches from
+// one block into it run one after another, each after the previous one is
+// complete (its own children included). Launches of different blocks are
+// unordered, so nothing is checked across blocks.
+#define NBLOCKS 8
+#define IDS_PER_BLOCK 5
+#define ID_A(b) (1 + (b) * IDS_PER_BLOCK + 0)
+#define ID_A1(b) (1 + (b) * IDS_PER_BLOCK + 1)
+#define ID_B(b) (1 + (b) * IDS_PER_BLOCK + 2)
+#define ID_C(b) (1 + (b) * IDS_PER_BLOCK + 3)
+#define ID_D(b) (1 + (b) * IDS_PER_BLOCK + 4)
+
+// A: launches its own child A1 (a long one) into A's NULL stream.
+__global__ void node_a(int id, int child_id)
+{
+    grid_begin(id);
+    if (is_thread0() && blockIdx.x == 0) {
+        leaf<<<2, 32>>>(child_id, LONG_SPIN);
+        count_launch_error();
+    }
+    spin(SHORT_SPIN);
+    grid_end(id);
+}
+
+__global__ void parent()
+{
+    grid_begin(0);
+    const int b = blockIdx.x;
+    if (threadIdx.x == 0) {
+        node_a<<<2, 32>>>(ID_A(b), ID_A1(b));
+        count_launch_error();
+        leaf<<<2, 32>>>(ID_B(b), SHORT_SPIN);
+        count_launch_error();
+        leaf<<<1, 32>>>(ID_C(b), LONG_SPIN);
+        count_launch_error();
+    }
+    __syncthreads();
+    // Another thread (another warp) of the same block, after the barrier:
+    // its launch enters the same NULL stream after C.
+    if (threadIdx.x == 33) {
+        leaf<<<1, 32>>>(ID_D(b), SHORT_SPIN);
+        count_launch_error();
+    }
+    grid_end(0);
+}
+
+int main()
+{
+    init_host_spans();
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    CHECK(cudaEventRecord(t0));
+    parent<<<NBLOCKS, 64>>>();
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(t1));
+    CHECK(cudaDeviceSynchronize());
+    float ms = 0.0f;
+    CHECK(cudaEventElapsedTime(&ms, t0, t1));
+    fprintf(stderr, "time_ms: %.3f\n", ms);
+
+    const unsigned int errors = read_spans();
+    bool all_ran = ran(0, NBLOCKS), b_after_a = true, b_after_a1 = true, c_after_b = true,
+         d_after_c = true;
+    for (int b = 0; b < NBLOCKS; ++b) {
+        all_ran = all_ran && ran(ID_A(b), 2) && ran(ID_A1(b), 2) && ran(ID_B(b), 2) &&
+                  ran(ID_C(b), 1) && ran(ID_D(b), 1);
+        b_after_a = b_after_a && after(ID_B(b), ID_A(b));
+        b_after_a1 = b_after_a1 && after(ID_B(b), ID_A1(b));
+        c_after_b = c_after_b && after(ID_C(b), ID_B(b));
+        d_after_c = d_after_c && after(ID_D(b), ID_C(b));
+    }
+    printf("null stream, %d parent blocks, chain A(->A1), B, C from thread 0, D from thread 33\n",
+           NBLOCKS);
+    printf("device launch errors: %u\n", errors);
+    fact("device launches succeeded", errors == 0);
+    fact("every grid ran once with all its blocks", all_ran);
+    fact("null stream: B after A (every block)", b_after_a);
+    fact("null stream: B after A's child A1 (every block)", b_after_a1);
+    fact("null stream: C after B (every block)", c_after_b);
+    fact("null stream: D (other thread, after barrier) after C (every block)", d_after_c);
+    return finish();
+}

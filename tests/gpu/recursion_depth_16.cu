@@ -1,0 +1,218 @@
+// recursion_depth_16.cu: CDP2 semantic test for cdp-lower (see the rule below).
+// Prints only schedule-independent facts; the order of grids is recorded
+// with global atomic tickets and only orders that CDP2 guarantees are checked.
+// Build: nvcc -rdc=true -arch=sm_90 -O2 recursion_depth_16.cu -o recursion_depth_16 -lcudadevrt
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#define CHECK(call)                                                          \
+    do {                                                                     \
+        cudaError_t err_ = (call);                                           \
+        if (err_ != cudaSuccess) {                                           \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
+                    #call, cudaGetErrorString(err_));                        \
+            printf("RESULT: FAIL\n");                                        \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+// ---- order recording: every grid has an id and a span of global tickets ----
+// start = smallest ticket taken by thread 0 of any of its blocks at block
+// start; end = largest ticket taken by thread 0 of any block after the block's
+// last __syncthreads(). "X starts after Y ends" is X.start > Y.end.
+#define MAX_SPANS 256
+#define SHORT_SPIN 20000LL    // about 10 us of clock64 cycles
+#define LONG_SPIN 200000LL    // about 100 us
+
+struct Span {
+    unsigned int start, end, blocks;
+};
+
+__device__ unsigned int g_ticket;
+__device__ Span g_span[MAX_SPANS];
+__device__ unsigned int g_launch_errors;
+
+__global__ void init_spans()
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < MAX_SPANS) {
+        g_span[i].start = 0xffffffffu;
+        g_span[i].end = 0u;
+        g_span[i].blocks = 0u;
+    }
+    if (i == 0) {
+        g_ticket = 1u;
+        g_launch_errors = 0u;
+    }
+}
+
+__device__ void spin(long long cycles)
+{
+    const long long t0 = clock64();
+    while (clock64() - t0 < cycles) {
+    }
+}
+
+__device__ bool is_thread0()
+{
+    return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
+__device__ void grid_begin(int id)
+{
+    if (is_thread0()) {
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMin(&g_span[id].start, t);
+    }
+}
+
+__device__ void grid_end(int id)
+{
+    __syncthreads();
+    if (is_thread0()) {
+        __threadfence();
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMax(&g_span[id].end, t);
+        atomicAdd(&g_span[id].blocks, 1u);
+    }
+}
+
+__device__ void count_launch_error()
+{
+    if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
+}
+
+// A grid that only marks its span.
+__global__ void leaf(int id, long long cycles)
+{
+    grid_begin(id);
+    spin(cycles);
+    grid_end(id);
+}
+
+static Span h_span[MAX_SPANS];
+static int g_failures = 0;
+
+static void init_host_spans()
+{
+    init_spans<<<(MAX_SPANS + 255) / 256, 256>>>();
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+}
+
+static unsigned int read_spans()
+{
+    unsigned int errors = 0;
+    CHECK(cudaMemcpyFromSymbol(h_span, g_span, sizeof h_span));
+    CHECK(cudaMemcpyFromSymbol(&errors, g_launch_errors, sizeof errors));
+    return errors;
+}
+
+// Grid `id` ran with exactly `blocks` blocks, each of which started and ended.
+inline bool ran(int id, unsigned int blocks)
+{
+    const Span &s = h_span[id];
+    return s.blocks == blocks && s.start != 0xffffffffu && s.end != 0u && s.start < s.end;
+}
+
+// Every block of grid `later` started after every block of grid `earlier` ended.
+inline bool after(int later, int earlier)
+{
+    return h_span[later].start > h_span[earlier].end;
+}
+
+static void fact(const char *what, bool ok)
+{
+    printf("%s: %s\n", what, ok ? "ok" : "FAILED");
+    if (!ok) ++g_failures;
+}
+
+static int finish()
+{
+    printf("RESULT: %s\n", g_failures == 0 ? "PASS" : "FAIL");
+    return g_failures == 0 ? 0 : 1;
+}
+
+// Rule 16 (within native limits): a kernel that recurses 16 levels below the
+// host-launched grid, each level launching one child (NULL stream) and one
+// tail launch. Every level runs once, depth 16 is reached, and the tail of
+// level k starts only after level k and everything below it (levels k+1..16
+// and their tails) is complete, which checks that completion propagates up
+// the whole chain (rule 8).
+#define LEVELS 16
+#define ID_LEVEL(k) (k)               // k = 0 (host grid) .. LEVELS
+#define ID_TAIL(k) (LEVELS + 1 + (k)) // tail launched by level k, k < LEVELS
+
+__device__ unsigned int g_max_level;
+__device__ unsigned int g_visits[LEVELS + 1];
+
+__global__ void tail_mark(int k)
+{
+    grid_begin(ID_TAIL(k));
+    spin(SHORT_SPIN / 4);
+    grid_end(ID_TAIL(k));
+}
+
+__global__ void recurse(int level)
+{
+    grid_begin(ID_LEVEL(level));
+    if (threadIdx.x == 0) {
+        atomicMax(&g_max_level, (unsigned int)level);
+        atomicAdd(&g_visits[level], 1u);
+        if (level < LEVELS) {
+            recurse<<<1, 32>>>(level + 1);
+            count_launch_error();
+            tail_mark<<<1, 32, 0, cudaStreamTailLaunch>>>(level);
+            count_launch_error();
+        }
+    }
+    spin(SHORT_SPIN / 4);
+    grid_end(ID_LEVEL(level));
+}
+
+int main()
+{
+    init_host_spans();
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    CHECK(cudaEventRecord(t0));
+    recurse<<<1, 32>>>(0);
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(t1));
+    CHECK(cudaDeviceSynchronize());
+    float ms = 0.0f;
+    CHECK(cudaEventElapsedTime(&ms, t0, t1));
+    fprintf(stderr, "time_ms: %.3f\n", ms);
+
+    const unsigned int errors = read_spans();
+    unsigned int max_level = 0, visits[LEVELS + 1] = {0};
+    CHECK(cudaMemcpyFromSymbol(&max_level, g_max_level, sizeof max_level));
+    CHECK(cudaMemcpyFromSymbol(visits, g_visits, sizeof visits));
+    bool once = true, all_ran = true, tails_after_subtree = true, tails_after_own = true;
+    for (int k = 0; k <= LEVELS; ++k) {
+        once = once && visits[k] == 1;
+        all_ran = all_ran && ran(ID_LEVEL(k), 1);
+    }
+    for (int k = 0; k < LEVELS; ++k) {
+        all_ran = all_ran && ran(ID_TAIL(k), 1);
+        tails_after_own = tails_after_own && after(ID_TAIL(k), ID_LEVEL(k));
+        for (int j = k + 1; j <= LEVELS; ++j) {
+            tails_after_subtree = tails_after_subtree && after(ID_TAIL(k), ID_LEVEL(j));
+            if (j < LEVELS) tails_after_subtree = tails_after_subtree && after(ID_TAIL(k), ID_TAIL(j));
+        }
+    }
+    printf("recursion: %d device levels below the host grid, one child and one tail per level\n",
+           LEVELS);
+    printf("device launch errors: %u\n", errors);
+    printf("deepest level reached: %u\n", max_level);
+    fact("device launches succeeded", errors == 0);
+    fact("depth 16 reached", max_level == LEVELS);
+    fact("every level ran exactly once", once);
+    fact("every level and tail grid ran with its block", all_ran);
+    fact("tail of level k starts after level k ended", tails_after_own);
+    fact("tail of level k starts after every deeper level and its tail", tails_after_subtree);
+    return finish();
+}
