@@ -226,8 +226,10 @@ int main()
          c[0] == inv && c[1] == ok);
     fact("2048 threads: peek gives 9 twice, get gives 9, then cudaSuccess",
          c[2] == inv && c[3] == inv && c[4] == inv && c[5] == ok);
-    fact("grid dim 0 fails, then cudaSuccess", c[6] != ok && c[6] != -1 && c[7] == ok);
-    fact("1 MiB dynamic shared memory fails, then cudaSuccess", c[8] != ok && c[8] != -1 && c[9] == ok);
+    // Grid dim 0 and 1 MiB of dynamic shared memory: 9 as well, measured
+    // natively on an H100 (CUDA 13.0, driver 580).
+    fact("grid dim 0 fails, then cudaSuccess", c[6] == inv && c[7] == ok);
+    fact("1 MiB dynamic shared memory fails, then cudaSuccess", c[8] == inv && c[9] == ok);
     fact("last error is per thread (other thread sees cudaSuccess)", c[10] == ok && c[11] == ok);
     fact("failing thread keeps its own error until read", c[12] == inv && c[13] == ok);
     fact("no failed launch ran",
