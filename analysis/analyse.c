@@ -1,0 +1,238 @@
+/* The front end's driver: read, parse twice, find, analyse, report. */
+#define _POSIX_C_SOURCE 200809L
+#include "analyse.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api_calls.h"
+#include "context.h"
+#include "diagnose.h"
+#include "functions.h"
+#include "launch_sites.h"
+#include "parse.h"
+#include "source.h"
+
+static bool read_source(const char *path, cdpl_model *model)
+{
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "cannot open the input: %s", strerror(errno));
+        return false;
+    }
+    size_t capacity = 4096, size = 0;
+    char *bytes = malloc(capacity + 1);
+    while (bytes != NULL) {
+        size += fread(bytes + size, 1, capacity - size, file);
+        if (size < capacity) break;
+        char *grown = realloc(bytes, capacity * 2 + 1);
+        if (grown == NULL) {
+            free(bytes);
+            bytes = NULL;
+        } else {
+            bytes = grown;
+            capacity *= 2;
+        }
+    }
+    bool failed = bytes == NULL || ferror(file);
+    fclose(file);
+    if (failed) {
+        free(bytes);
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "cannot read the input%s",
+                            bytes == NULL ? ": out of memory" : "");
+        return false;
+    }
+    bytes[size] = '\0'; /* not part of the source; lets it be printed as a string */
+    model->source = bytes;
+    model->source_size = size;
+    return true;
+}
+
+static int by_offset(size_t a, size_t b) { return (a > b) - (a < b); }
+
+static int launch_order(const void *left, const void *right)
+{
+    return by_offset(((const cdpl_launch_site *)left)->whole.begin, ((const cdpl_launch_site *)right)->whole.begin);
+}
+
+static int api_call_order(const void *left, const void *right)
+{
+    return by_offset(((const cdpl_api_call *)left)->callee_name.begin,
+                     ((const cdpl_api_call *)right)->callee_name.begin);
+}
+
+/* Lambdas and macros hide host launches from the rewriter: an error only
+ * when the kernel runs through the runtime, so every launch must change. */
+static void report_conditional_launches(cdpl_context *context)
+{
+    cdpl_model *model = context->model;
+    for (size_t c = 0; c < context->nconditional_launches; ++c) {
+        const cdpl_conditional_launch *launch = &context->conditional_launches[c];
+        const cdpl_function *kernel = &model->functions[launch->kernel];
+        if (launch->reported || !kernel->runs_in_runtime) continue;
+        cdpl_model_diagnose(model, CDPL_ERROR, launch->loc,
+                            "launch of '%s' %s is not supported yet: '%s' runs through the cdpl runtime, so "
+                            "every launch of it must be rewritten; write this launch directly in a function",
+                            kernel->name, launch->construct, kernel->name);
+    }
+}
+
+static void report_hidden_builtins(cdpl_context *context)
+{
+    cdpl_model *model = context->model;
+    for (size_t h = 0; h < context->nhidden_builtins; ++h) {
+        const cdpl_hidden_builtin *hidden = &context->hidden_builtins[h];
+        const cdpl_function *function = &model->functions[hidden->function];
+        if (!function->virtualized) continue;
+        cdpl_model_diagnose(model, CDPL_ERROR, hidden->loc,
+                            "blockIdx/gridDim is spelled inside a macro definition here, but '%s' must read "
+                            "the virtual block (it runs through the cdpl runtime, or a kernel that does calls "
+                            "it); write blockIdx/gridDim directly in the function",
+                            function->name);
+    }
+}
+
+static bool is_main_file(const cdpl_model *model, const char *file)
+{
+    return file == NULL || model->main_file == NULL || strcmp(file, model->main_file) == 0;
+}
+
+static bool has_error_at(const cdpl_model *model, cdpl_loc loc)
+{
+    for (size_t d = 0; d < model->ndiagnostics; ++d) {
+        const cdpl_diagnostic *known = &model->diagnostics[d];
+        if (known->severity == CDPL_ERROR && is_main_file(model, known->file) && known->loc.line == loc.line &&
+            known->loc.column == loc.column)
+            return true;
+    }
+    return false;
+}
+
+/* The host-side parse's errors are the user's errors, except where the
+ * analysis has already said more precisely what is wrong (clang's CUDA mode
+ * rejects some device-side constructs that nvcc accepts, such as a launch of
+ * a kernel template from a kernel). The device-side parse is not consulted:
+ * it rejects every device-side launch. */
+static void report_parse_errors(cdpl_context *context)
+{
+    cdpl_model *model = context->model;
+    CXTranslationUnit tu = context->host.tu;
+    unsigned count = clang_getNumDiagnostics(tu);
+    for (unsigned d = 0; d < count; ++d) {
+        CXDiagnostic diagnostic = clang_getDiagnostic(tu, d);
+        if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error) {
+            CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
+            CXString message = clang_getDiagnosticSpelling(diagnostic);
+            size_t offset = 0;
+            if (cdpl_main_offset(&context->host, location, &offset)) {
+                cdpl_loc loc = cdpl_loc_at(model, offset);
+                if (!has_error_at(model, loc))
+                    cdpl_model_diagnose(model, CDPL_ERROR, loc, "%s", clang_getCString(message));
+            } else {
+                cdpl_loc loc;
+                char *file = cdpl_location_file(location, &loc);
+                cdpl_model_diagnose_in(model, CDPL_ERROR, file, loc, "%s", clang_getCString(message));
+                free(file);
+            }
+            clang_disposeString(message);
+        }
+        clang_disposeDiagnostic(diagnostic);
+    }
+}
+
+typedef struct ordered_diagnostic {
+    const cdpl_model *model;
+    cdpl_diagnostic diagnostic;
+    size_t index;
+} ordered_diagnostic;
+
+static int diagnostic_order(const void *left, const void *right)
+{
+    const ordered_diagnostic *a = left, *b = right;
+    bool a_main = is_main_file(a->model, a->diagnostic.file), b_main = is_main_file(b->model, b->diagnostic.file);
+    if (a_main != b_main) return a_main ? 1 : -1; /* headers first, as a compiler reports them */
+    if (!a_main) {
+        int by_file = strcmp(a->diagnostic.file, b->diagnostic.file);
+        if (by_file != 0) return by_file;
+    }
+    if (a->diagnostic.loc.line != b->diagnostic.loc.line)
+        return a->diagnostic.loc.line < b->diagnostic.loc.line ? -1 : 1;
+    if (a->diagnostic.loc.column != b->diagnostic.loc.column)
+        return a->diagnostic.loc.column < b->diagnostic.loc.column ? -1 : 1;
+    return by_offset(a->index, b->index);
+}
+
+static bool same_diagnostic(const cdpl_model *model, const cdpl_diagnostic *a, const cdpl_diagnostic *b)
+{
+    bool same_file = is_main_file(model, a->file) ? is_main_file(model, b->file)
+                                                   : !is_main_file(model, b->file) && strcmp(a->file, b->file) == 0;
+    return same_file && a->loc.line == b->loc.line && a->loc.column == b->loc.column &&
+           a->severity == b->severity && strcmp(a->message, b->message) == 0;
+}
+
+/* Source order, without the repeats two parses can produce. */
+static void order_diagnostics(cdpl_context *context)
+{
+    cdpl_model *model = context->model;
+    size_t n = model->ndiagnostics;
+    ordered_diagnostic *ordered = calloc(n + 1, sizeof *ordered);
+    if (ordered == NULL) {
+        context->out_of_memory = true;
+        return;
+    }
+    for (size_t d = 0; d < n; ++d) ordered[d] = (ordered_diagnostic){model, model->diagnostics[d], d};
+    qsort(ordered, n, sizeof *ordered, diagnostic_order);
+    size_t kept = 0;
+    for (size_t d = 0; d < n; ++d) {
+        if (kept > 0 && same_diagnostic(model, &model->diagnostics[kept - 1], &ordered[d].diagnostic)) {
+            free(ordered[d].diagnostic.file);
+            free(ordered[d].diagnostic.message);
+            continue;
+        }
+        model->diagnostics[kept++] = ordered[d].diagnostic;
+    }
+    model->ndiagnostics = kept;
+    free(ordered);
+}
+
+static void analyse_units(cdpl_context *context)
+{
+    cdpl_model *model = context->model;
+    cdpl_find_functions(context);
+    cdpl_find_host_launches(context);
+    cdpl_find_arch_guard_launches(context);
+    qsort(model->launches, model->nlaunches, sizeof *model->launches, launch_order);
+    cdpl_find_api_calls(context);
+    qsort(model->api_calls, model->napi_calls, sizeof *model->api_calls, api_call_order);
+    cdpl_analyse_reachability(model);
+    report_conditional_launches(context);
+    report_hidden_builtins(context);
+    report_parse_errors(context);
+}
+
+bool cdpl_analyse_file(const char *path, const cdpl_parse_options *options, cdpl_model *model)
+{
+    static const cdpl_parse_options defaults = {0};
+    *model = (cdpl_model){0};
+    model->main_file = strdup(path);
+    if (model->main_file == NULL || !read_source(path, model)) return false;
+
+    cdpl_context context = {.model = model};
+    CXIndex index = clang_createIndex(0, 0);
+    bool built = cdpl_parse_units(&context, index, path, options != NULL ? options : &defaults);
+    if (built) analyse_units(&context);
+    if (context.out_of_memory) {
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "out of memory while analysing the file");
+        built = false;
+    }
+    order_diagnostics(&context);
+    cdpl_dispose_units(&context);
+    clang_disposeIndex(index);
+    free(context.host_launch_offsets);
+    free(context.conditional_launches);
+    free(context.hidden_builtins);
+    return built;
+}

@@ -1,0 +1,295 @@
+/* Launches that only the device-side parse sees (under #if __CUDA_ARCH__).
+ * That parse drops every device-side launch from its AST and reports it
+ * instead: "reference to __global__ function 'k' in __global__ function" at
+ * the callee name, or "use of undeclared identifier cudaConfigureCall" at
+ * `<<<` when the callee is not a plain kernel name. Each report the host
+ * parse cannot account for is read back from the tokens at its location. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "functions.h"
+#include "launch_sites.h"
+#include "source.h"
+#include "stream_kind.h"
+
+static const char kernel_reference_message[] = "reference to __global__ function '";
+static const char configure_call_message[] = "cudaConfigureCall";
+
+typedef enum report_kind { REPORT_OTHER, REPORT_AT_CALLEE, REPORT_AT_CHEVRONS } report_kind;
+
+static report_kind kind_of_report(const char *message)
+{
+    if (strncmp(message, kernel_reference_message, sizeof kernel_reference_message - 1) == 0)
+        return REPORT_AT_CALLEE;
+    if (strstr(message, configure_call_message) != NULL) return REPORT_AT_CHEVRONS;
+    return REPORT_OTHER;
+}
+
+typedef struct token_span {
+    unsigned first;
+    unsigned end;
+} token_span;
+
+typedef struct launch_text {
+    const cdpl_model *model;
+    const cdpl_tokens *tokens;
+} launch_text;
+
+static bool is(const launch_text *text, unsigned index, const char *spelling)
+{
+    return cdpl_token_is(text->model, text->tokens, index, spelling);
+}
+
+static bool opens(const launch_text *text, unsigned t) { return is(text, t, "(") || is(text, t, "[") || is(text, t, "{"); }
+
+static bool closes(const launch_text *text, unsigned t) { return is(text, t, ")") || is(text, t, "]") || is(text, t, "}"); }
+
+/* Index after the template argument list opening at `open` (a `<`). */
+static unsigned skip_template_arguments(const launch_text *text, unsigned open)
+{
+    int depth = 0;
+    for (unsigned t = open; t < text->tokens->count; ++t) {
+        if (is(text, t, "<")) ++depth;
+        else if (is(text, t, ">")) --depth;
+        else if (is(text, t, ">>")) depth -= 2;
+        if (depth <= 0) return t + 1;
+    }
+    return text->tokens->count;
+}
+
+/* Index of the `<` opening the template argument list that ends at `close`. */
+static unsigned template_arguments_start(const launch_text *text, unsigned close)
+{
+    int depth = 0;
+    for (unsigned t = close + 1; t-- > 0;) {
+        if (is(text, t, ">")) ++depth;
+        else if (is(text, t, ">>")) depth += 2;
+        else if (is(text, t, "<")) --depth;
+        if (depth <= 0) return t;
+    }
+    return text->tokens->count;
+}
+
+/* Splits tokens [first, end) at top-level commas; false when brackets do not balance. */
+static bool split_at_commas(const launch_text *text, unsigned first, unsigned end, token_span *spans,
+                            unsigned capacity, unsigned *count)
+{
+    *count = 0;
+    if (first == end) return true;
+    int depth = 0;
+    unsigned start = first;
+    for (unsigned t = first; t <= end; ++t) {
+        if (t == end || (depth == 0 && is(text, t, ","))) {
+            if (*count == capacity || t == start) return false;
+            spans[(*count)++] = (token_span){start, t};
+            start = t + 1;
+        } else if (opens(text, t)) {
+            ++depth;
+        } else if (closes(text, t)) {
+            --depth;
+        }
+    }
+    return depth == 0;
+}
+
+/* Index of the `>>>` closing the configuration that starts after `open`. */
+static unsigned configuration_end(const launch_text *text, unsigned open)
+{
+    int depth = 0;
+    for (unsigned t = open + 1; t < text->tokens->count; ++t) {
+        if (depth == 0 && is(text, t, ">>>")) return t;
+        if (opens(text, t)) ++depth;
+        else if (closes(text, t) && --depth < 0) break;
+    }
+    return text->tokens->count;
+}
+
+static cdpl_range span_range(const launch_text *text, token_span span)
+{
+    return (cdpl_range){text->tokens->ranges[span.first].begin, text->tokens->ranges[span.end - 1].end};
+}
+
+/* The kernel of the file spelled `name`; SIZE_MAX, reported, when there is
+ * none or more than one. */
+static size_t kernel_named(cdpl_context *context, cdpl_range name, cdpl_loc loc)
+{
+    cdpl_model *model = context->model;
+    size_t found = SIZE_MAX, matches = 0;
+    for (size_t f = 0; f < model->nfunctions; ++f)
+        if (model->functions[f].side == CDPL_SIDE_KERNEL && cdpl_text_is(model, name, model->functions[f].name)) {
+            found = f;
+            ++matches;
+        }
+    int length = (int)(name.end - name.begin);
+    if (matches == 0) {
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side launch of '%.*s' under #if __CUDA_ARCH__ does not name a kernel "
+                            "defined in this file; cdp-lower can only lower launches of this file's kernels",
+                            length, model->source + name.begin);
+        return SIZE_MAX;
+    }
+    if (matches > 1) {
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side launch of '%.*s' under #if __CUDA_ARCH__ is ambiguous: this file "
+                            "has %zu kernels of that name; give them distinct names",
+                            length, model->source + name.begin, matches);
+        return SIZE_MAX;
+    }
+    return found;
+}
+
+typedef struct launch_tokens {
+    unsigned first; /* of the qualified callee */
+    unsigned name;
+    unsigned open_chevrons;
+    unsigned close_chevrons;
+    unsigned close_paren;
+} launch_tokens;
+
+/* Finds the launch's tokens around the one a report points at; false when
+ * the report is not about a launch (a kernel's address taken, say). */
+static bool locate_launch(const launch_text *text, unsigned at, report_kind kind, launch_tokens *found)
+{
+    unsigned count = text->tokens->count;
+    if (kind == REPORT_AT_CALLEE) {
+        found->name = at;
+        found->open_chevrons = is(text, at + 1, "<") ? skip_template_arguments(text, at + 1) : at + 1;
+    } else {
+        found->open_chevrons = at;
+        unsigned before = at;
+        if (before > 0 && (is(text, before - 1, ">") || is(text, before - 1, ">>")))
+            before = template_arguments_start(text, before - 1);
+        found->name = before > 0 && before < count ? before - 1 : count;
+    }
+    if (!is(text, found->open_chevrons, "<<<")) return false;
+    found->close_chevrons = configuration_end(text, found->open_chevrons);
+    if (!is(text, found->close_chevrons + 1, "(")) return false;
+    found->close_paren = cdpl_matching_bracket(text->model, text->tokens, found->close_chevrons + 1);
+    if (found->close_paren >= count) return false;
+    found->first = found->name;
+    while (found->first >= 2 && is(text, found->first - 1, "::") && cdpl_token_is_identifier(text->tokens, found->first - 2))
+        found->first -= 2;
+    if (found->first >= 1 && is(text, found->first - 1, "::")) found->first -= 1;
+    return true;
+}
+
+static void read_launch(cdpl_context *context, const launch_text *text, const launch_tokens *parts, size_t caller)
+{
+    cdpl_model *model = context->model;
+    const cdpl_tokens *tokens = text->tokens;
+    cdpl_loc loc = cdpl_loc_at(model, tokens->ranges[parts->name < tokens->count ? parts->name : parts->open_chevrons].begin);
+    if (!cdpl_token_is_identifier(tokens, parts->name)) {
+        cdpl_report_launch_without_kernel_name(context, loc);
+        return;
+    }
+    size_t kernel = kernel_named(context, tokens->ranges[parts->name], loc);
+    if (kernel == SIZE_MAX || !cdpl_check_device_launch_target(context, kernel, loc)) return;
+
+    token_span config[4], *args = calloc(tokens->count, sizeof *args);
+    unsigned nconfig = 0, nargs = 0;
+    if (args == NULL) {
+        context->out_of_memory = true;
+        return;
+    }
+    bool split = split_at_commas(text, parts->open_chevrons + 1, parts->close_chevrons, config, 4, &nconfig) &&
+                 split_at_commas(text, parts->close_chevrons + 2, parts->close_paren, args, tokens->count, &nargs);
+    if (!split || nconfig < 2) {
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "cannot read the configuration and arguments of this launch of '%s' from the "
+                            "source text; write them without macros that expand to commas",
+                            model->functions[kernel].name);
+        free(args);
+        return;
+    }
+    cdpl_launch_site site = {
+        .kernel = kernel,
+        .caller = caller,
+        .device_side = model->functions[caller].side != CDPL_SIDE_HOST,
+        .in_arch_guard = true,
+        .loc = loc,
+        .whole = {tokens->ranges[parts->first].begin, tokens->ranges[parts->close_paren].end},
+        .callee_name = tokens->ranges[parts->name],
+        .open_chevrons = tokens->ranges[parts->open_chevrons],
+        .close_chevrons = tokens->ranges[parts->close_chevrons],
+        .open_paren = tokens->ranges[parts->close_chevrons + 1],
+        .close_paren = tokens->ranges[parts->close_paren],
+        .nconfig = nconfig,
+        .stream_kind = nconfig == 4 ? cdpl_stream_kind_of_tokens(context, &context->device, tokens, config[3].first,
+                                                                 config[3].end)
+                                    : CDPL_STREAM_NULL,
+    };
+    for (unsigned c = 0; c < nconfig; ++c) site.config[c] = span_range(text, config[c]);
+    if (nargs > 0) {
+        site.args = calloc(nargs, sizeof *site.args);
+        if (site.args == NULL) {
+            context->out_of_memory = true;
+            free(args);
+            return;
+        }
+        for (unsigned a = 0; a < nargs; ++a) site.args[a] = span_range(text, args[a]);
+        site.nargs = nargs;
+    }
+    free(args);
+    cdpl_add_launch(context, &site);
+}
+
+/* A host-side launch in a lambda or macro that the device parse reports runs
+ * on the device after all (a __device__ lambda in host code, say). */
+static bool report_deferred_launch(cdpl_context *context, size_t offset)
+{
+    for (size_t d = 0; d < context->nconditional_launches; ++d) {
+        cdpl_conditional_launch *launch = &context->conditional_launches[d];
+        if (launch->callee_offset != offset && launch->chevrons_offset != offset) continue;
+        if (launch->reported) return true;
+        launch->reported = true;
+        if (strcmp(launch->construct, "inside a lambda") == 0) cdpl_report_launch_in_lambda(context, launch->loc);
+        else cdpl_report_launch_in_macro(context, launch->loc);
+        return true;
+    }
+    return false;
+}
+
+static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
+{
+    if (clang_getDiagnosticSeverity(diagnostic) < CXDiagnostic_Error) return;
+    CXString message = clang_getDiagnosticSpelling(diagnostic);
+    report_kind kind = kind_of_report(clang_getCString(message));
+    clang_disposeString(message);
+    if (kind == REPORT_OTHER) return;
+
+    const cdpl_unit *unit = &context->device;
+    CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
+    size_t offset = 0;
+    if (!cdpl_main_offset(unit, location, &offset)) {
+        if (!clang_Location_isInSystemHeader(location) && kind == REPORT_AT_CHEVRONS)
+            cdpl_report_launch_in_header(context, location);
+        return;
+    }
+    if (cdpl_offset_seen_by_host(context, offset) || report_deferred_launch(context, offset)) return;
+    cdpl_model *model = context->model;
+    size_t caller = cdpl_function_enclosing(model, offset);
+    if (caller == SIZE_MAX) return;
+    if (cdpl_in_macro_expansion(location)) {
+        cdpl_report_launch_in_macro(context, cdpl_loc_at(model, offset));
+        return;
+    }
+    cdpl_tokens tokens;
+    if (!cdpl_tokenize(context, unit, model->functions[caller].body, &tokens)) return;
+    launch_text text = {model, &tokens};
+    launch_tokens parts;
+    unsigned at = cdpl_token_at(&tokens, offset);
+    if (at < tokens.count && locate_launch(&text, at, kind, &parts)) read_launch(context, &text, &parts, caller);
+    cdpl_tokens_dispose(&tokens);
+}
+
+void cdpl_find_arch_guard_launches(cdpl_context *context)
+{
+    CXTranslationUnit tu = context->device.tu;
+    unsigned count = clang_getNumDiagnostics(tu);
+    for (unsigned d = 0; d < count; ++d) {
+        CXDiagnostic diagnostic = clang_getDiagnostic(tu, d);
+        examine_report(context, diagnostic);
+        clang_disposeDiagnostic(diagnostic);
+    }
+}

@@ -1,0 +1,64 @@
+/* State shared by the analysis passes of one file: the model being filled
+ * and the two libclang parses it is filled from. Internal to analysis/. */
+#ifndef CDPL_CONTEXT_H
+#define CDPL_CONTEXT_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model.h"
+
+typedef struct cdpl_unit {
+    CXTranslationUnit tu;
+    CXFile main_file;
+    bool device_side; /* parsed with --cuda-device-only: sees #if __CUDA_ARCH__ code */
+} cdpl_unit;
+
+/* A host-side launch that is fine as long as its kernel stays native, and
+ * cannot be rewritten if the kernel turns out to run through the runtime
+ * (known only after reachability). */
+typedef struct cdpl_conditional_launch {
+    size_t kernel;
+    size_t callee_offset;
+    size_t chevrons_offset;
+    cdpl_loc loc;
+    const char *construct; /* e.g. "inside a lambda" */
+    bool reported;         /* already an error: the device parse saw it in device code */
+} cdpl_conditional_launch;
+
+/* A blockIdx/gridDim use that cannot be rewritten in place; an error only
+ * if its function turns out to read the virtual block. */
+typedef struct cdpl_hidden_builtin {
+    size_t function;
+    cdpl_loc loc;
+} cdpl_hidden_builtin;
+
+typedef struct cdpl_context {
+    cdpl_model *model;
+    cdpl_unit host;
+    cdpl_unit device;
+
+    /* Callee-name and `<<<` offsets of every launch the host parse handled,
+     * so that the device parse's diagnostics about them are not taken for
+     * launches under #if __CUDA_ARCH__. */
+    size_t nhost_launch_offsets;
+    size_t *host_launch_offsets;
+
+    size_t nconditional_launches;
+    cdpl_conditional_launch *conditional_launches;
+
+    size_t nhidden_builtins;
+    cdpl_hidden_builtin *hidden_builtins;
+
+    bool out_of_memory;
+} cdpl_context;
+
+/* Appends one element of `size` bytes to the array at *items; on failure
+ * marks the context out of memory and leaves the array as it was. */
+bool cdpl_append(cdpl_context *context, void *items, size_t *count, size_t size, const void *item);
+
+/* strdup that marks the context out of memory on failure. */
+char *cdpl_strdup(cdpl_context *context, const char *text);
+
+#endif

@@ -1,0 +1,496 @@
+/* Functions of the main file. Declarations are gathered from both parses
+ * first (so indices are stable), then bodies are walked for blockIdx/gridDim
+ * uses and callees; the device-side parse adds what only it sees, under
+ * #if __CUDA_ARCH__. */
+#include "functions.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source.h"
+
+bool cdpl_is_function_kind(enum CXCursorKind kind)
+{
+    return kind == CXCursor_FunctionDecl || kind == CXCursor_CXXMethod || kind == CXCursor_Constructor ||
+           kind == CXCursor_Destructor || kind == CXCursor_ConversionFunction ||
+           kind == CXCursor_FunctionTemplate;
+}
+
+static bool is_declaration_container(enum CXCursorKind kind)
+{
+    return kind == CXCursor_Namespace || kind == CXCursor_LinkageSpec || kind == CXCursor_ClassDecl ||
+           kind == CXCursor_StructDecl || kind == CXCursor_UnionDecl || kind == CXCursor_ClassTemplate ||
+           kind == CXCursor_ClassTemplatePartialSpecialization || kind == CXCursor_UnexposedDecl;
+}
+
+/* ---- walking declarations ---- */
+
+typedef void declaration_visitor(cdpl_context *context, const cdpl_unit *unit, CXCursor declaration,
+                                 CXCursor parent, void *data);
+
+typedef struct declaration_walk {
+    cdpl_context *context;
+    const cdpl_unit *unit;
+    bool main_file_only;
+    declaration_visitor *visit;
+    void *data;
+} declaration_walk;
+
+static enum CXChildVisitResult visit_declaration(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    declaration_walk *walk = data;
+    CXSourceLocation location = clang_getCursorLocation(cursor);
+    if (clang_Location_isInSystemHeader(location)) return CXChildVisit_Continue;
+    if (walk->main_file_only && !cdpl_cursor_in_main_file(walk->unit, cursor)) return CXChildVisit_Continue;
+    enum CXCursorKind kind = clang_getCursorKind(cursor);
+    if (cdpl_is_function_kind(kind)) {
+        walk->visit(walk->context, walk->unit, cursor, parent, walk->data);
+        return CXChildVisit_Continue;
+    }
+    return is_declaration_container(kind) ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+static void visit_declarations(cdpl_context *context, const cdpl_unit *unit, bool main_file_only,
+                               declaration_visitor *visit, void *data)
+{
+    declaration_walk walk = {context, unit, main_file_only, visit, data};
+    clang_visitChildren(clang_getTranslationUnitCursor(unit->tu), visit_declaration, &walk);
+}
+
+static enum CXChildVisitResult find_body(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(cursor) == CXCursor_CompoundStmt) *(CXCursor *)data = cursor;
+    return CXChildVisit_Continue;
+}
+
+static CXCursor body_of(CXCursor declaration)
+{
+    CXCursor body = clang_getNullCursor();
+    if (clang_isCursorDefinition(declaration)) clang_visitChildren(declaration, find_body, &body);
+    return body;
+}
+
+typedef struct definition_walk {
+    cdpl_definition_visitor *visit;
+    void *data;
+} definition_walk;
+
+static void visit_if_defined(cdpl_context *context, const cdpl_unit *unit, CXCursor declaration,
+                             CXCursor parent, void *data)
+{
+    (void)parent;
+    definition_walk *walk = data;
+    CXCursor body = body_of(declaration);
+    if (!clang_Cursor_isNull(body)) walk->visit(context, unit, declaration, body, walk->data);
+}
+
+void cdpl_visit_definitions(cdpl_context *context, const cdpl_unit *unit, bool main_file_only,
+                            cdpl_definition_visitor *visit, void *data)
+{
+    definition_walk walk = {visit, data};
+    visit_declarations(context, unit, main_file_only, visit_if_defined, &walk);
+}
+
+/* ---- identity ---- */
+
+static CXCursor canonical_template(CXCursor cursor)
+{
+    CXCursor pattern = clang_getSpecializedCursorTemplate(cursor);
+    return clang_Cursor_isNull(pattern) ? cursor : pattern;
+}
+
+static size_t function_with_usr(const cdpl_model *model, const char *usr)
+{
+    for (size_t f = 0; f < model->nfunctions; ++f)
+        if (strcmp(model->functions[f].usr, usr) == 0) return f;
+    return SIZE_MAX;
+}
+
+size_t cdpl_function_of(cdpl_context *context, CXCursor cursor)
+{
+    if (clang_Cursor_isNull(cursor) || !cdpl_is_function_kind(clang_getCursorKind(cursor))) return SIZE_MAX;
+    CXString usr = clang_getCursorUSR(canonical_template(cursor));
+    const char *text = clang_getCString(usr);
+    size_t index = text != NULL && *text != '\0' ? function_with_usr(context->model, text) : SIZE_MAX;
+    clang_disposeString(usr);
+    return index;
+}
+
+size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset)
+{
+    size_t best = SIZE_MAX;
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        const cdpl_function *function = &model->functions[f];
+        if (!function->has_body || offset < function->body.begin || offset >= function->body.end) continue;
+        if (best == SIZE_MAX ||
+            function->body.end - function->body.begin < model->functions[best].body.end - model->functions[best].body.begin)
+            best = f;
+    }
+    return best;
+}
+
+/* ---- declarations ---- */
+
+typedef struct attributes {
+    bool global, device, host;
+    size_t first_offset; /* of the earliest attribute in the main file */
+    bool any_in_main_file;
+    const cdpl_unit *unit;
+} attributes;
+
+static enum CXChildVisitResult read_attribute(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    attributes *found = data;
+    enum CXCursorKind kind = clang_getCursorKind(cursor);
+    if (!clang_isAttribute(kind)) return CXChildVisit_Continue;
+    if (kind == CXCursor_CUDAGlobalAttr) found->global = true;
+    if (kind == CXCursor_CUDADeviceAttr) found->device = true;
+    if (kind == CXCursor_CUDAHostAttr) found->host = true;
+    size_t offset = 0;
+    if (cdpl_main_offset(found->unit, clang_getCursorLocation(cursor), &offset) &&
+        (!found->any_in_main_file || offset < found->first_offset)) {
+        found->first_offset = offset;
+        found->any_in_main_file = true;
+    }
+    return CXChildVisit_Continue;
+}
+
+static cdpl_function_side side_of(const attributes *found)
+{
+    if (found->global) return CDPL_SIDE_KERNEL;
+    if (found->device) return found->host ? CDPL_SIDE_HOST_DEVICE : CDPL_SIDE_DEVICE;
+    return CDPL_SIDE_HOST;
+}
+
+/* Where the declaration starts in the text: its extent, widened to an
+ * attribute macro written before it and to an unbraced `extern "C"`. */
+static cdpl_range declaration_extent(const cdpl_unit *unit, CXCursor declaration, CXCursor parent,
+                                     const attributes *found)
+{
+    cdpl_range extent;
+    if (!cdpl_cursor_main_range(unit, declaration, &extent)) return (cdpl_range){0, 0};
+    if (found->any_in_main_file && found->first_offset < extent.begin) extent.begin = found->first_offset;
+    cdpl_range linkage;
+    /* An unbraced linkage specification ends where its only declaration ends. */
+    if (clang_getCursorKind(parent) == CXCursor_LinkageSpec && cdpl_cursor_main_range(unit, parent, &linkage) &&
+        linkage.end == extent.end && linkage.begin < extent.begin)
+        extent.begin = linkage.begin;
+    return extent;
+}
+
+typedef struct declaration_tokens {
+    cdpl_range global_attr;
+    cdpl_range launch_bounds;
+} declaration_tokens;
+
+/* The `__global__` token before the name and the `__launch_bounds__(...)`
+ * tokens before the body. */
+static declaration_tokens find_declaration_tokens(cdpl_context *context, const cdpl_unit *unit,
+                                                  cdpl_range head, size_t name_offset)
+{
+    declaration_tokens found = {{0, 0}, {0, 0}};
+    cdpl_tokens tokens;
+    if (!cdpl_tokenize(context, unit, head, &tokens)) return found;
+    const cdpl_model *model = context->model;
+    for (unsigned t = 0; t < tokens.count; ++t) {
+        if (tokens.ranges[t].begin < name_offset && found.global_attr.end == 0 &&
+            cdpl_token_is(model, &tokens, t, "__global__"))
+            found.global_attr = tokens.ranges[t];
+        if (found.launch_bounds.end == 0 && cdpl_token_is(model, &tokens, t, "__launch_bounds__") &&
+            cdpl_token_is(model, &tokens, t + 1, "(")) {
+            unsigned close = cdpl_matching_bracket(model, &tokens, t + 1);
+            if (close < tokens.count)
+                found.launch_bounds = (cdpl_range){tokens.ranges[t].begin, tokens.ranges[close].end};
+        }
+    }
+    cdpl_tokens_dispose(&tokens);
+    return found;
+}
+
+typedef struct parameters {
+    cdpl_context *context;
+    size_t count;
+    char **types; /* NULL while counting */
+    char **names;
+} parameters;
+
+static enum CXChildVisitResult read_parameter(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    parameters *found = data;
+    if (clang_getCursorKind(cursor) != CXCursor_ParmDecl) return CXChildVisit_Continue;
+    if (found->types != NULL) {
+        found->types[found->count] =
+            cdpl_take_string(found->context, clang_getTypeSpelling(clang_getCursorType(cursor)));
+        char *name = cdpl_take_string(found->context, clang_getCursorSpelling(cursor));
+        if (name != NULL && *name == '\0') {
+            free(name);
+            name = NULL;
+        }
+        found->names[found->count] = name;
+    }
+    ++found->count;
+    return CXChildVisit_Continue;
+}
+
+static void set_parameters(cdpl_context *context, cdpl_function *function, CXCursor declaration)
+{
+    for (size_t p = 0; p < function->nparams; ++p) {
+        free(function->param_types[p]);
+        free(function->param_names[p]);
+    }
+    free(function->param_types);
+    free(function->param_names);
+    parameters found = {context, 0, NULL, NULL};
+    clang_visitChildren(declaration, read_parameter, &found);
+    size_t count = found.count;
+    found = (parameters){context, 0, calloc(count + 1, sizeof(char *)), calloc(count + 1, sizeof(char *))};
+    if (found.types == NULL || found.names == NULL) {
+        context->out_of_memory = true;
+        free(found.types);
+        free(found.names);
+        found.types = found.names = NULL;
+        count = 0;
+    } else {
+        clang_visitChildren(declaration, read_parameter, &found);
+    }
+    function->nparams = count;
+    function->param_types = found.types;
+    function->param_names = found.names;
+    CXType type = clang_getCursorType(declaration);
+    function->is_variadic = type.kind != CXType_Invalid && clang_isFunctionTypeVariadic(type) == 1;
+}
+
+static bool is_template_or_in_one(CXCursor declaration)
+{
+    if (clang_getCursorKind(declaration) == CXCursor_FunctionTemplate) return true;
+    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(declaration))) return true;
+    for (CXCursor scope = clang_getCursorSemanticParent(declaration);
+         !clang_Cursor_isNull(scope) && !clang_isTranslationUnit(clang_getCursorKind(scope));
+         scope = clang_getCursorSemanticParent(scope)) {
+        enum CXCursorKind kind = clang_getCursorKind(scope);
+        if (kind == CXCursor_ClassTemplate || kind == CXCursor_ClassTemplatePartialSpecialization) return true;
+    }
+    return false;
+}
+
+static bool is_member(CXCursor declaration)
+{
+    enum CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(declaration));
+    return parent == CXCursor_ClassDecl || parent == CXCursor_StructDecl || parent == CXCursor_UnionDecl ||
+           parent == CXCursor_ClassTemplate || parent == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+static size_t add_function(cdpl_context *context, CXCursor declaration, const char *usr)
+{
+    cdpl_model *model = context->model;
+    cdpl_function function = {0};
+    function.usr = cdpl_strdup(context, usr);
+    function.name = cdpl_take_string(context, clang_getCursorSpelling(declaration));
+    function.is_template = is_template_or_in_one(declaration);
+    function.is_member = is_member(declaration);
+    if (function.usr == NULL || function.name == NULL ||
+        !cdpl_append(context, &model->functions, &model->nfunctions, sizeof function, &function)) {
+        free(function.usr);
+        free(function.name);
+        return SIZE_MAX;
+    }
+    return model->nfunctions - 1;
+}
+
+/* Inserts the declaration's ranges, keeping decls in source order. */
+static bool add_declaration(cdpl_context *context, cdpl_function *function, cdpl_range extent,
+                            declaration_tokens tokens)
+{
+    size_t at = 0;
+    while (at < function->ndecls && function->decls[at].begin < extent.begin) ++at;
+    size_t count = function->ndecls + 1;
+    cdpl_range *decls = realloc(function->decls, count * sizeof *decls);
+    if (decls != NULL) function->decls = decls;
+    cdpl_range *globals = realloc(function->global_attrs, count * sizeof *globals);
+    if (globals != NULL) function->global_attrs = globals;
+    cdpl_range *bounds = realloc(function->launch_bounds, count * sizeof *bounds);
+    if (bounds != NULL) function->launch_bounds = bounds;
+    if (decls == NULL || globals == NULL || bounds == NULL) {
+        context->out_of_memory = true;
+        return false;
+    }
+    size_t moved = (function->ndecls - at) * sizeof(cdpl_range);
+    memmove(decls + at + 1, decls + at, moved);
+    memmove(globals + at + 1, globals + at, moved);
+    memmove(bounds + at + 1, bounds + at, moved);
+    decls[at] = extent;
+    globals[at] = tokens.global_attr;
+    bounds[at] = tokens.launch_bounds;
+    function->ndecls = count;
+    return true;
+}
+
+static bool has_declaration_at(const cdpl_function *function, size_t begin)
+{
+    for (size_t d = 0; d < function->ndecls; ++d)
+        if (function->decls[d].begin == begin) return true;
+    return false;
+}
+
+static void record_declaration(cdpl_context *context, const cdpl_unit *unit, CXCursor declaration,
+                               CXCursor parent, void *data)
+{
+    (void)data;
+    CXString usr_string = clang_getCursorUSR(declaration);
+    const char *usr = clang_getCString(usr_string);
+    size_t name_offset = 0;
+    if (usr == NULL || *usr == '\0' || !cdpl_main_offset(unit, clang_getCursorLocation(declaration), &name_offset)) {
+        clang_disposeString(usr_string);
+        return;
+    }
+    cdpl_model *model = context->model;
+    size_t index = function_with_usr(model, usr);
+    if (index == SIZE_MAX) index = add_function(context, declaration, usr);
+    clang_disposeString(usr_string);
+    if (index == SIZE_MAX) return;
+
+    attributes found = {.unit = unit};
+    clang_visitChildren(declaration, read_attribute, &found);
+    cdpl_function *function = &model->functions[index];
+    cdpl_function_side side = side_of(&found);
+    if (side > function->side) function->side = side; /* declarations of one entity agree; keep the widest */
+
+    cdpl_range extent = declaration_extent(unit, declaration, parent, &found);
+    if (extent.end == 0) return;
+    CXCursor body = body_of(declaration);
+    cdpl_range body_range = {0, 0};
+    bool defines = !clang_Cursor_isNull(body) && cdpl_cursor_main_range(unit, body, &body_range);
+    if (!has_declaration_at(function, extent.begin)) {
+        bool first = function->ndecls == 0 || extent.begin < function->decls[0].begin;
+        cdpl_range head = {extent.begin, defines ? body_range.begin : extent.end};
+        if (!add_declaration(context, function, extent, find_declaration_tokens(context, unit, head, name_offset)))
+            return;
+        if (first) function->loc = cdpl_loc_at(model, name_offset);
+        if (defines || (!function->has_body && function->ndecls == 1)) set_parameters(context, function, declaration);
+    }
+    if (defines && !function->has_body) {
+        function->has_body = true;
+        function->body = body_range;
+        set_parameters(context, function, declaration);
+    }
+}
+
+static int by_first_declaration(const void *left, const void *right)
+{
+    const cdpl_function *a = left, *b = right;
+    size_t a_begin = a->ndecls ? a->decls[0].begin : SIZE_MAX, b_begin = b->ndecls ? b->decls[0].begin : SIZE_MAX;
+    return (a_begin > b_begin) - (a_begin < b_begin);
+}
+
+/* ---- bodies ---- */
+
+typedef struct body_walk {
+    cdpl_context *context;
+    const cdpl_unit *unit;
+    size_t function;
+} body_walk;
+
+static bool is_builtin_block_variable(const cdpl_unit *unit, CXCursor variable)
+{
+    if (clang_getCursorKind(variable) != CXCursor_VarDecl || cdpl_cursor_in_main_file(unit, variable)) return false;
+    CXString name = clang_getCursorSpelling(variable);
+    const char *text = clang_getCString(name);
+    bool named = text != NULL && (strcmp(text, "blockIdx") == 0 || strcmp(text, "gridDim") == 0);
+    clang_disposeString(name);
+    if (!named) return false;
+    /* Only clang's own declarations, not a user's variable of that name. */
+    CXString type = clang_getTypeSpelling(clang_getCursorType(variable));
+    const char *type_text = clang_getCString(type);
+    bool builtin = type_text != NULL && strstr(type_text, "__cuda_builtin_") != NULL;
+    clang_disposeString(type);
+    return builtin;
+}
+
+static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variable)
+{
+    cdpl_context *context = walk->context;
+    cdpl_function *function = &context->model->functions[walk->function];
+    size_t use = 0, spelled = 0;
+    if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &use)) return;
+    CXString name = clang_getCursorSpelling(variable);
+    const char *text = clang_getCString(name);
+    /* Written in this body (possibly as a macro argument) it can be renamed
+     * in place; written in a macro's definition it cannot, as renaming the
+     * macro would change its other uses too. */
+    bool renamable = cdpl_spelled_main_offset(walk->unit, clang_getCursorLocation(reference), &spelled) &&
+                     spelled >= function->body.begin && spelled < function->body.end;
+    cdpl_range range = {spelled, spelled + strlen(text)};
+    renamable = renamable && cdpl_text_is(context->model, range, text);
+    clang_disposeString(name);
+    if (!renamable) {
+        cdpl_hidden_builtin hidden = {walk->function, cdpl_loc_at(context->model, use)};
+        for (size_t h = 0; h < context->nhidden_builtins; ++h)
+            if (context->hidden_builtins[h].function == hidden.function &&
+                context->hidden_builtins[h].loc.line == hidden.loc.line &&
+                context->hidden_builtins[h].loc.column == hidden.loc.column)
+                return;
+        cdpl_append(context, &context->hidden_builtins, &context->nhidden_builtins, sizeof hidden, &hidden);
+        return;
+    }
+    size_t at = 0;
+    while (at < function->nbuiltin_refs && function->builtin_refs[at].begin < range.begin) ++at;
+    if (at < function->nbuiltin_refs && function->builtin_refs[at].begin == range.begin) return;
+    if (!cdpl_append(context, &function->builtin_refs, &function->nbuiltin_refs, sizeof range, &range)) return;
+    memmove(function->builtin_refs + at + 1, function->builtin_refs + at,
+            (function->nbuiltin_refs - 1 - at) * sizeof range);
+    function->builtin_refs[at] = range;
+}
+
+static void add_callee(body_walk *walk, CXCursor referenced)
+{
+    cdpl_model *model = walk->context->model;
+    size_t callee = cdpl_function_of(walk->context, referenced);
+    /* A kernel is only ever launched, never called; launches are not calls. */
+    if (callee == SIZE_MAX || model->functions[callee].side == CDPL_SIDE_KERNEL) return;
+    cdpl_function *function = &model->functions[walk->function];
+    for (size_t c = 0; c < function->ncallees; ++c)
+        if (function->callees[c] == callee) return;
+    cdpl_append(walk->context, &function->callees, &function->ncallees, sizeof callee, &callee);
+}
+
+static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    body_walk *walk = data;
+    enum CXCursorKind kind = clang_getCursorKind(cursor);
+    if (kind == CXCursor_OverloadedDeclRef) {
+        for (unsigned d = 0; d < clang_getNumOverloadedDecls(cursor); ++d)
+            add_callee(walk, clang_getOverloadedDecl(cursor, d));
+    } else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr || kind == CXCursor_CallExpr) {
+        CXCursor referenced = clang_getCursorReferenced(cursor);
+        if (kind == CXCursor_DeclRefExpr && is_builtin_block_variable(walk->unit, referenced))
+            add_builtin_ref(walk, cursor, referenced);
+        else
+            add_callee(walk, referenced);
+    }
+    return CXChildVisit_Recurse;
+}
+
+static void record_body(cdpl_context *context, const cdpl_unit *unit, CXCursor definition, CXCursor body,
+                        void *data)
+{
+    (void)data;
+    size_t index = cdpl_function_of(context, definition);
+    if (index == SIZE_MAX) return;
+    body_walk walk = {context, unit, index};
+    clang_visitChildren(body, visit_body, &walk);
+}
+
+void cdpl_find_functions(cdpl_context *context)
+{
+    visit_declarations(context, &context->host, true, record_declaration, NULL);
+    visit_declarations(context, &context->device, true, record_declaration, NULL);
+    cdpl_model *model = context->model;
+    qsort(model->functions, model->nfunctions, sizeof *model->functions, by_first_declaration);
+    cdpl_visit_definitions(context, &context->host, true, record_body, NULL);
+    cdpl_visit_definitions(context, &context->device, true, record_body, NULL);
+}

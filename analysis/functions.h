@@ -1,0 +1,29 @@
+/* The functions of the main file: their declarations, bodies, parameters,
+ * builtin-variable uses and callees, merged from both parses by USR. */
+#ifndef CDPL_FUNCTIONS_H
+#define CDPL_FUNCTIONS_H
+
+#include "context.h"
+
+/* Fills context->model->functions, in order of first declaration. */
+void cdpl_find_functions(cdpl_context *context);
+
+typedef void cdpl_definition_visitor(cdpl_context *context, const cdpl_unit *unit, CXCursor definition,
+                                     CXCursor body, void *data);
+
+/* Calls `visit` for every function definition with a `{ ... }` body, in the
+ * main file only or in every file that is not a system header. */
+void cdpl_visit_definitions(cdpl_context *context, const cdpl_unit *unit, bool main_file_only,
+                            cdpl_definition_visitor *visit, void *data);
+
+/* The model index of the function a cursor declares or refers to
+ * (template specializations map to their template); SIZE_MAX when it is not
+ * a function of the main file. */
+size_t cdpl_function_of(cdpl_context *context, CXCursor cursor);
+
+/* The function whose body contains `offset`; SIZE_MAX when none does. */
+size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset);
+
+bool cdpl_is_function_kind(enum CXCursorKind kind);
+
+#endif

@@ -1,0 +1,377 @@
+/* Launches in the host-side parse. A launch is a CallExpr whose second child
+ * is the implicit call `__cudaPushCallConfiguration(<config>)`, whose extent
+ * runs from `<<<` to `>>>`; the other children are the callee and the call
+ * arguments. Token positions come from clang_tokenize over the call. */
+#include "launch_sites.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose.h"
+#include "functions.h"
+#include "source.h"
+#include "stream_kind.h"
+
+/* ---- shared with the device-side finder ---- */
+
+bool cdpl_check_device_launch_target(cdpl_context *context, size_t kernel, cdpl_loc loc)
+{
+    cdpl_model *model = context->model;
+    const cdpl_function *target = &model->functions[kernel];
+    if (target->is_template) {
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side launch of kernel template '%s' is not supported yet; launch a "
+                            "non-template kernel that calls a __device__ template",
+                            target->name);
+        return false;
+    }
+    if (target->is_member) {
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side launch of member kernel '%s' is not supported yet; launch a "
+                            "kernel at namespace scope",
+                            target->name);
+        return false;
+    }
+    if (target->is_variadic) {
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side launch of variadic kernel '%s' is not supported: its "
+                            "parameters cannot be packed into a launch record",
+                            target->name);
+        return false;
+    }
+    return true;
+}
+
+void cdpl_report_launch_without_kernel_name(cdpl_context *context, cdpl_loc loc)
+{
+    cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
+                        "device-side launch through an expression that does not name a kernel (a "
+                        "function pointer?) is not supported: cdp-lower must know which kernel is "
+                        "launched; launch the kernel by its name");
+}
+
+void cdpl_report_launch_in_macro(cdpl_context *context, cdpl_loc loc)
+{
+    cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
+                        "device-side launch spelled inside a macro expansion is not supported yet; "
+                        "write the `<<<...>>>` launch outside the macro");
+}
+
+void cdpl_report_launch_in_lambda(cdpl_context *context, cdpl_loc loc)
+{
+    cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
+                        "device-side launch inside a lambda is not supported yet; launch from a "
+                        "__device__ or __global__ function instead");
+}
+
+void cdpl_report_launch_in_header(cdpl_context *context, CXSourceLocation location)
+{
+    cdpl_loc loc;
+    char *file = cdpl_location_file(location, &loc);
+    cdpl_model_diagnose_in(context->model, CDPL_ERROR, file,  loc,
+                           "device-side launch in included header is not supported yet; cdp-lower "
+                           "rewrites the main file only");
+    free(file);
+}
+
+void cdpl_add_launch(cdpl_context *context, cdpl_launch_site *site)
+{
+    cdpl_model *model = context->model;
+    for (size_t l = 0; l < model->nlaunches; ++l)
+        if (model->launches[l].callee_name.begin == site->callee_name.begin) {
+            free(site->args);
+            return;
+        }
+    if (!cdpl_append(context, &model->launches, &model->nlaunches, sizeof *site, site)) free(site->args);
+}
+
+bool cdpl_offset_seen_by_host(const cdpl_context *context, size_t offset)
+{
+    for (size_t i = 0; i < context->nhost_launch_offsets; ++i)
+        if (context->host_launch_offsets[i] == offset) return true;
+    return false;
+}
+
+/* ---- the host-side walk ---- */
+
+typedef struct launch_walk {
+    cdpl_context *context;
+    const cdpl_unit *unit;
+    size_t caller;      /* SIZE_MAX outside the main file's functions */
+    bool device_side;
+    bool in_lambda;
+} launch_walk;
+
+typedef struct cursors {
+    unsigned count;
+    CXCursor *items;
+    bool failed;
+} cursors;
+
+static enum CXChildVisitResult collect_child(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    cursors *children = data;
+    CXCursor *grown = realloc(children->items, (children->count + 1) * sizeof *grown);
+    if (grown == NULL) {
+        children->failed = true;
+        return CXChildVisit_Break;
+    }
+    children->items = grown;
+    children->items[children->count++] = cursor;
+    return CXChildVisit_Continue;
+}
+
+static bool is_named(CXCursor cursor, const char *name)
+{
+    CXString spelling = clang_getCursorSpelling(cursor);
+    bool match = strcmp(clang_getCString(spelling), name) == 0;
+    clang_disposeString(spelling);
+    return match;
+}
+
+static bool is_launch_configuration(CXCursor cursor)
+{
+    return clang_getCursorKind(cursor) == CXCursor_CallExpr && is_named(cursor, "__cudaPushCallConfiguration");
+}
+
+static enum CXChildVisitResult first_child(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    *(CXCursor *)data = cursor;
+    return CXChildVisit_Break;
+}
+
+/* The reference naming the callee, under implicit conversions and parentheses. */
+static CXCursor callee_reference(CXCursor callee)
+{
+    for (;;) {
+        enum CXCursorKind kind = clang_getCursorKind(callee);
+        bool unresolved = kind == CXCursor_DeclRefExpr && clang_Cursor_isNull(clang_getCursorReferenced(callee));
+        if (kind != CXCursor_UnexposedExpr && kind != CXCursor_ParenExpr && !unresolved) return callee;
+        CXCursor inner = clang_getNullCursor();
+        clang_visitChildren(callee, first_child, &inner);
+        if (clang_Cursor_isNull(inner)) return callee;
+        callee = inner;
+    }
+}
+
+static CXCursor referenced_function(CXCursor reference)
+{
+    CXCursor target = clang_getNullCursor();
+    if (clang_getCursorKind(reference) == CXCursor_OverloadedDeclRef) {
+        if (clang_getNumOverloadedDecls(reference) == 1) target = clang_getOverloadedDecl(reference, 0);
+    } else {
+        target = clang_getCursorReferenced(reference);
+        /* An unresolved name (in a template) refers to its overload set. */
+        if (clang_getCursorKind(target) == CXCursor_OverloadedDeclRef && clang_getNumOverloadedDecls(target) == 1)
+            target = clang_getOverloadedDecl(target, 0);
+    }
+    return cdpl_is_function_kind(clang_getCursorKind(target)) ? target : clang_getNullCursor();
+}
+
+static bool inside(cdpl_range inner, size_t after, size_t before)
+{
+    return inner.begin >= after && inner.end <= before && inner.end > inner.begin;
+}
+
+/* Locates `<<<`, `>>>`, `(`, `)` and the callee name by tokens. */
+static bool find_launch_tokens(launch_walk *walk, cdpl_launch_site *site, cdpl_range config_extent,
+                               size_t callee_offset)
+{
+    const cdpl_model *model = walk->context->model;
+    cdpl_tokens tokens;
+    if (!cdpl_tokenize(walk->context, walk->unit, site->whole, &tokens)) return false;
+    unsigned open = cdpl_token_at(&tokens, config_extent.begin);
+    unsigned close = tokens.count;
+    for (unsigned t = open; t < tokens.count; ++t)
+        if (tokens.ranges[t].end == config_extent.end) close = t;
+    unsigned name = cdpl_token_at(&tokens, callee_offset);
+    unsigned last = tokens.count - 1;
+    bool found = tokens.count > 0 && cdpl_token_is(model, &tokens, open, "<<<") &&
+                 cdpl_token_is(model, &tokens, close, ">>>") && cdpl_token_is(model, &tokens, close + 1, "(") &&
+                 cdpl_token_is(model, &tokens, last, ")") && cdpl_token_is_identifier(&tokens, name);
+    if (found) {
+        site->callee_name = tokens.ranges[name];
+        site->open_chevrons = tokens.ranges[open];
+        site->close_chevrons = tokens.ranges[close];
+        site->open_paren = tokens.ranges[close + 1];
+        site->close_paren = tokens.ranges[last];
+    }
+    cdpl_tokens_dispose(&tokens);
+    return found;
+}
+
+static void record_launch(launch_walk *walk, CXCursor call, const cursors *children, size_t kernel,
+                          size_t callee_offset)
+{
+    cdpl_context *context = walk->context;
+    cdpl_model *model = context->model;
+    cdpl_launch_site site = {.kernel = kernel,
+                             .caller = walk->caller,
+                             .device_side = walk->device_side,
+                             .loc = cdpl_loc_at(model, callee_offset)};
+    cdpl_range config_extent;
+    if (!cdpl_cursor_main_range(walk->unit, call, &site.whole) ||
+        !cdpl_cursor_main_range(walk->unit, children->items[1], &config_extent) ||
+        !find_launch_tokens(walk, &site, config_extent, callee_offset)) {
+        cdpl_model_diagnose(model, CDPL_ERROR, site.loc,
+                            "cannot find the `<<<`, `>>>` and parentheses of this launch of '%s' in the "
+                            "source text; write the launch without macros",
+                            model->functions[kernel].name);
+        return;
+    }
+
+    cursors config = {0};
+    clang_visitChildren(children->items[1], collect_child, &config);
+    CXCursor stream = clang_getNullCursor();
+    for (unsigned c = 0; c < config.count && site.nconfig < 4; ++c) {
+        cdpl_range range;
+        if (cdpl_cursor_main_range(walk->unit, config.items[c], &range) &&
+            inside(range, site.open_chevrons.end, site.close_chevrons.begin)) {
+            site.config[site.nconfig++] = range;
+            stream = config.items[c];
+        }
+    }
+    free(config.items);
+    site.stream_kind = site.nconfig == 4 ? cdpl_stream_kind_of_expression(stream) : CDPL_STREAM_NULL;
+
+    for (unsigned a = 2; a < children->count; ++a) {
+        cdpl_range range;
+        if (cdpl_cursor_main_range(walk->unit, children->items[a], &range) &&
+            inside(range, site.open_paren.end, site.close_paren.begin))
+            cdpl_append(context, &site.args, &site.nargs, sizeof range, &range);
+    }
+    cdpl_add_launch(context, &site);
+}
+
+static void remember_host_launch(cdpl_context *context, size_t callee_offset, size_t chevrons_offset)
+{
+    cdpl_append(context, &context->host_launch_offsets, &context->nhost_launch_offsets, sizeof callee_offset,
+                &callee_offset);
+    cdpl_append(context, &context->host_launch_offsets, &context->nhost_launch_offsets, sizeof chevrons_offset,
+                &chevrons_offset);
+}
+
+/* A host-side launch that only matters if its kernel runs in the runtime. */
+static void defer_host_launch(launch_walk *walk, size_t kernel, size_t callee_offset, size_t chevrons_offset,
+                              const char *construct)
+{
+    cdpl_conditional_launch deferred = {kernel, callee_offset, chevrons_offset,
+                                        cdpl_loc_at(walk->context->model, callee_offset), construct, false};
+    cdpl_append(walk->context, &walk->context->conditional_launches, &walk->context->nconditional_launches,
+                sizeof deferred, &deferred);
+}
+
+static void examine_launch(launch_walk *walk, CXCursor call, const cursors *children)
+{
+    cdpl_context *context = walk->context;
+    CXCursor configuration = children->items[1];
+    CXSourceLocation chevrons_location = clang_getCursorLocation(configuration);
+    CXCursor reference = callee_reference(children->items[0]);
+    size_t callee_offset = 0, chevrons_offset = 0;
+    if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(call), &callee_offset)) {
+        if (walk->device_side) cdpl_report_launch_in_header(context, chevrons_location);
+        return;
+    }
+    cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &callee_offset);
+    cdpl_main_offset(walk->unit, chevrons_location, &chevrons_offset);
+    cdpl_loc loc = cdpl_loc_at(context->model, callee_offset);
+    bool in_macro = cdpl_in_macro_expansion(chevrons_location);
+
+    CXCursor target = referenced_function(reference);
+    size_t kernel = cdpl_function_of(context, target);
+    bool names_main_file_kernel =
+        kernel != SIZE_MAX && context->model->functions[kernel].side == CDPL_SIDE_KERNEL;
+    if (walk->in_lambda && !walk->device_side && names_main_file_kernel) {
+        /* A host lambda is fine; a __device__ one is flagged by the device parse. */
+        defer_host_launch(walk, kernel, callee_offset, chevrons_offset, "inside a lambda");
+        return;
+    }
+    remember_host_launch(context, callee_offset, chevrons_offset);
+    if (!walk->device_side) {
+        /* Host launches of kernels of other files, or through pointers, stay native. */
+        if (!names_main_file_kernel) return;
+        if (in_macro) {
+            defer_host_launch(walk, kernel, callee_offset, chevrons_offset, "spelled inside a macro expansion");
+            return;
+        }
+    } else if (clang_Cursor_isNull(target)) {
+        cdpl_report_launch_without_kernel_name(context, loc);
+        return;
+    } else if (!names_main_file_kernel) {
+        CXString name = clang_getCursorSpelling(target);
+        cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
+                            "device-side launch of kernel '%s', which is not defined in this file, is not "
+                            "supported: without -rdc its definition must be lowered with its launches",
+                            clang_getCString(name));
+        clang_disposeString(name);
+        return;
+    } else if (walk->in_lambda) {
+        cdpl_report_launch_in_lambda(context, loc);
+        return;
+    } else if (in_macro) {
+        cdpl_report_launch_in_macro(context, loc);
+        return;
+    } else if (!cdpl_check_device_launch_target(context, kernel, loc)) {
+        return;
+    }
+    record_launch(walk, call, children, kernel, callee_offset);
+}
+
+static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent, CXClientData data);
+
+static void walk_children(launch_walk *walk, CXCursor cursor)
+{
+    clang_visitChildren(cursor, visit_statement, walk);
+}
+
+static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    launch_walk *walk = data;
+    enum CXCursorKind kind = clang_getCursorKind(cursor);
+    if (kind == CXCursor_LambdaExpr) {
+        launch_walk inner = *walk;
+        inner.in_lambda = true;
+        walk_children(&inner, cursor);
+        return CXChildVisit_Continue;
+    }
+    if (kind == CXCursor_CallExpr) {
+        cursors children = {0};
+        clang_visitChildren(cursor, collect_child, &children);
+        if (children.failed) walk->context->out_of_memory = true;
+        else if (children.count >= 2 && is_launch_configuration(children.items[1]))
+            examine_launch(walk, cursor, &children);
+        free(children.items);
+    }
+    return CXChildVisit_Recurse;
+}
+
+typedef struct attribute_scan {
+    bool on_device;
+} attribute_scan;
+
+static enum CXChildVisitResult scan_attribute(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    enum CXCursorKind kind = clang_getCursorKind(cursor);
+    if (kind == CXCursor_CUDAGlobalAttr || kind == CXCursor_CUDADeviceAttr) ((attribute_scan *)data)->on_device = true;
+    return CXChildVisit_Continue;
+}
+
+static void find_in_definition(cdpl_context *context, const cdpl_unit *unit, CXCursor definition, CXCursor body,
+                               void *data)
+{
+    (void)data;
+    attribute_scan scan = {false};
+    clang_visitChildren(definition, scan_attribute, &scan);
+    launch_walk walk = {context, unit, cdpl_function_of(context, definition), scan.on_device, false};
+    walk_children(&walk, body);
+}
+
+void cdpl_find_host_launches(cdpl_context *context)
+{
+    cdpl_visit_definitions(context, &context->host, false, find_in_definition, NULL);
+}

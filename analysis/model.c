@@ -1,0 +1,135 @@
+/* Names, diagnostics and ownership of the plain data model. */
+#define _POSIX_C_SOURCE 200809L
+#include "model.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diagnose.h"
+
+const char *cdpl_stream_kind_name(cdpl_stream_kind kind)
+{
+    switch (kind) {
+    case CDPL_STREAM_NULL: return "null";
+    case CDPL_STREAM_NAMED: return "named";
+    case CDPL_STREAM_TAIL: return "tail";
+    case CDPL_STREAM_FIRE_AND_FORGET: return "fire_and_forget";
+    case CDPL_STREAM_PER_THREAD: return "per_thread";
+    }
+    return "unknown";
+}
+
+static const char *const api_names[CDPL_API_COUNT] = {
+    [CDPL_API_GET_LAST_ERROR] = "cudaGetLastError",
+    [CDPL_API_PEEK_AT_LAST_ERROR] = "cudaPeekAtLastError",
+    [CDPL_API_GET_ERROR_STRING] = "cudaGetErrorString",
+    [CDPL_API_GET_ERROR_NAME] = "cudaGetErrorName",
+    [CDPL_API_STREAM_CREATE_WITH_FLAGS] = "cudaStreamCreateWithFlags",
+    [CDPL_API_STREAM_DESTROY] = "cudaStreamDestroy",
+    [CDPL_API_EVENT_CREATE_WITH_FLAGS] = "cudaEventCreateWithFlags",
+    [CDPL_API_EVENT_RECORD] = "cudaEventRecord",
+    [CDPL_API_EVENT_DESTROY] = "cudaEventDestroy",
+    [CDPL_API_STREAM_WAIT_EVENT] = "cudaStreamWaitEvent",
+    [CDPL_API_MEMCPY_ASYNC] = "cudaMemcpyAsync",
+    [CDPL_API_MEMSET_ASYNC] = "cudaMemsetAsync",
+    [CDPL_API_MALLOC] = "cudaMalloc",
+    [CDPL_API_FREE] = "cudaFree",
+    [CDPL_API_DEVICE_SYNCHRONIZE] = "cudaDeviceSynchronize",
+    [CDPL_API_LAUNCH_DEVICE] = "cudaLaunchDevice",
+    [CDPL_API_GET_PARAMETER_BUFFER] = "cudaGetParameterBuffer",
+    [CDPL_API_GRAPH_LAUNCH] = "cudaGraphLaunch",
+};
+
+const char *cdpl_api_name(cdpl_api api)
+{
+    return (unsigned)api < CDPL_API_COUNT ? api_names[api] : "unknown";
+}
+
+static void free_function(cdpl_function *function)
+{
+    free(function->name);
+    free(function->usr);
+    free(function->decls);
+    free(function->global_attrs);
+    free(function->launch_bounds);
+    for (size_t p = 0; p < function->nparams; ++p) {
+        free(function->param_types[p]);
+        free(function->param_names[p]);
+    }
+    free(function->param_types);
+    free(function->param_names);
+    free(function->builtin_refs);
+    free(function->callees);
+}
+
+void cdpl_model_free(cdpl_model *model)
+{
+    for (size_t f = 0; f < model->nfunctions; ++f) free_function(&model->functions[f]);
+    free(model->functions);
+    for (size_t l = 0; l < model->nlaunches; ++l) free(model->launches[l].args);
+    free(model->launches);
+    free(model->api_calls);
+    for (size_t d = 0; d < model->ndiagnostics; ++d) {
+        free(model->diagnostics[d].file);
+        free(model->diagnostics[d].message);
+    }
+    free(model->diagnostics);
+    free(model->main_file);
+    free(model->source);
+    *model = (cdpl_model){0};
+}
+
+static bool add_diagnostic(cdpl_model *model, cdpl_severity severity, const char *file, cdpl_loc loc,
+                           const char *format, va_list args)
+{
+    va_list measure;
+    va_copy(measure, args);
+    int length = vsnprintf(NULL, 0, format, measure);
+    va_end(measure);
+    if (length < 0) return false;
+    char *message = malloc((size_t)length + 1);
+    if (message == NULL) return false;
+    vsnprintf(message, (size_t)length + 1, format, args);
+
+    const char *named = file != NULL ? file : model->main_file;
+    char *file_copy = named != NULL ? strdup(named) : NULL;
+    cdpl_diagnostic *grown =
+        realloc(model->diagnostics, (model->ndiagnostics + 1) * sizeof *model->diagnostics);
+    if (grown == NULL || (named != NULL && file_copy == NULL)) {
+        if (grown != NULL) model->diagnostics = grown;
+        free(message);
+        free(file_copy);
+        return false;
+    }
+    model->diagnostics = grown;
+    model->diagnostics[model->ndiagnostics++] = (cdpl_diagnostic){severity, file_copy, loc, message};
+    return true;
+}
+
+bool cdpl_model_diagnose(cdpl_model *model, cdpl_severity severity, cdpl_loc loc, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    bool added = add_diagnostic(model, severity, NULL, loc, format, args);
+    va_end(args);
+    return added;
+}
+
+bool cdpl_model_diagnose_in(cdpl_model *model, cdpl_severity severity, const char *file, cdpl_loc loc,
+                            const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    bool added = add_diagnostic(model, severity, file, loc, format, args);
+    va_end(args);
+    return added;
+}
+
+bool cdpl_model_has_errors(const cdpl_model *model)
+{
+    for (size_t d = 0; d < model->ndiagnostics; ++d)
+        if (model->diagnostics[d].severity == CDPL_ERROR) return true;
+    return false;
+}

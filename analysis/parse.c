@@ -1,0 +1,93 @@
+/* Runs libclang on the input twice. The host-side parse has the full AST of
+ * launches; the device-side parse (--cuda-device-only) is the only one that
+ * sees code under #if __CUDA_ARCH__. */
+#include "parse.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef CDPL_STUB_INCLUDE_DIR
+#error "CDPL_STUB_INCLUDE_DIR must name the directory holding texture_fetch_functions.h"
+#endif
+
+enum { fixed_argument_count = 8 };
+
+static char *joined(const char *prefix, const char *value)
+{
+    size_t prefix_length = strlen(prefix), value_length = strlen(value);
+    char *text = malloc(prefix_length + value_length + 1);
+    if (text != NULL) {
+        memcpy(text, prefix, prefix_length);
+        memcpy(text + prefix_length, value, value_length + 1);
+    }
+    return text;
+}
+
+static bool parse_one(cdpl_context *context, CXIndex index, const char *path, const char *const *arguments,
+                      int count, cdpl_unit *unit)
+{
+    struct CXUnsavedFile contents = {path, context->model->source, (unsigned long)context->model->source_size};
+    /* The preprocessing record lets stream macros be looked up by name. */
+    unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    enum CXErrorCode status =
+        clang_parseTranslationUnit2(index, path, arguments, count, &contents, 1, flags, &unit->tu);
+    if (status != CXError_Success || unit->tu == NULL) {
+        cdpl_model_diagnose(context->model, CDPL_ERROR, (cdpl_loc){0, 0},
+                            "libclang could not parse the file (error %d)%s", (int)status,
+                            unit->device_side ? " on the device side" : "");
+        return false;
+    }
+    unit->main_file = clang_getFile(unit->tu, path);
+    if (unit->main_file == NULL) {
+        cdpl_model_diagnose(context->model, CDPL_ERROR, (cdpl_loc){0, 0},
+                            "libclang parsed the file but does not know it as its main file");
+        return false;
+    }
+    return true;
+}
+
+bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, const cdpl_parse_options *options)
+{
+    const char *cuda_path = options->cuda_path != NULL ? options->cuda_path : "/usr/local/cuda";
+    const char *arch = options->offload_arch != NULL ? options->offload_arch : "sm_90";
+    const char *stubs = options->stub_include_dir != NULL ? options->stub_include_dir : CDPL_STUB_INCLUDE_DIR;
+
+    size_t count = fixed_argument_count + options->nextra_args + 1;
+    const char **arguments = calloc(count, sizeof *arguments);
+    char *cuda_path_argument = joined("--cuda-path=", cuda_path);
+    char *arch_argument = joined("--cuda-gpu-arch=", arch);
+    bool parsed = false;
+    if (arguments == NULL || cuda_path_argument == NULL || arch_argument == NULL) {
+        context->out_of_memory = true;
+    } else {
+        size_t n = 0;
+        arguments[n++] = "-x";
+        arguments[n++] = "cuda";
+        arguments[n++] = cuda_path_argument;
+        arguments[n++] = arch_argument;
+        arguments[n++] = "-nocudalib";
+        arguments[n++] = "-Wno-unknown-cuda-version";
+        arguments[n++] = "-isystem";
+        arguments[n++] = stubs;
+        for (size_t e = 0; e < options->nextra_args; ++e) arguments[n++] = options->extra_args[e];
+        context->host.device_side = false;
+        context->device.device_side = true;
+        parsed = parse_one(context, index, path, arguments, (int)n, &context->host);
+        if (parsed) {
+            arguments[n++] = "--cuda-device-only";
+            parsed = parse_one(context, index, path, arguments, (int)n, &context->device);
+        }
+    }
+    free(arguments);
+    free(cuda_path_argument);
+    free(arch_argument);
+    return parsed;
+}
+
+void cdpl_dispose_units(cdpl_context *context)
+{
+    if (context->host.tu != NULL) clang_disposeTranslationUnit(context->host.tu);
+    if (context->device.tu != NULL) clang_disposeTranslationUnit(context->device.tu);
+    context->host = (cdpl_unit){0};
+    context->device = (cdpl_unit){0};
+}

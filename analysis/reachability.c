@@ -1,0 +1,94 @@
+/* Which functions take part in the runtime. Calls only reach device code
+ * through __device__ and __host__ __device__ functions: kernels are launched,
+ * never called, and host functions cannot be called from the device. */
+#include <stdlib.h>
+
+#include "analyse.h"
+
+static bool callable_from_device(const cdpl_function *function)
+{
+    return function->side == CDPL_SIDE_DEVICE || function->side == CDPL_SIDE_HOST_DEVICE;
+}
+
+static void mark_launches(cdpl_model *model)
+{
+    for (size_t l = 0; l < model->nlaunches; ++l) {
+        const cdpl_launch_site *site = &model->launches[l];
+        if (!site->device_side) continue;
+        model->functions[site->kernel].launched_from_device = true;
+        if (site->caller < model->nfunctions) model->functions[site->caller].launches = true;
+    }
+    /* A caller launches when one of its device callees does, to a fixed point. */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t f = 0; f < model->nfunctions; ++f) {
+            cdpl_function *function = &model->functions[f];
+            if (function->side == CDPL_SIDE_HOST) continue;
+            for (size_t c = 0; c < function->ncallees && !function->launches; ++c) {
+                const cdpl_function *callee = &model->functions[function->callees[c]];
+                if (callable_from_device(callee) && callee->launches) {
+                    function->launches = true;
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+/* Marks `start` and the device functions it reaches as `reached`. */
+static void reach(const cdpl_model *model, size_t start, bool *reached, size_t *stack)
+{
+    size_t depth = 0;
+    reached[start] = true;
+    stack[depth++] = start;
+    while (depth > 0) {
+        const cdpl_function *function = &model->functions[stack[--depth]];
+        for (size_t c = 0; c < function->ncallees; ++c) {
+            size_t callee = function->callees[c];
+            if (reached[callee] || !callable_from_device(&model->functions[callee])) continue;
+            reached[callee] = true;
+            stack[depth++] = callee;
+        }
+    }
+}
+
+void cdpl_analyse_reachability(cdpl_model *model)
+{
+    size_t n = model->nfunctions;
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *function = &model->functions[f];
+        function->launched_from_device = function->launches = function->runs_in_runtime = false;
+        function->virtualized = function->needs_native_prologue = false;
+    }
+    mark_launches(model);
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *function = &model->functions[f];
+        function->runs_in_runtime =
+            function->side == CDPL_SIDE_KERNEL && (function->launched_from_device || function->launches);
+    }
+
+    bool *reached = calloc(n + 1, sizeof *reached);
+    size_t *stack = calloc(n + 1, sizeof *stack);
+    if (reached == NULL || stack == NULL) {
+        /* Without memory, virtualize every device function: over-approximating
+         * keeps the lowering correct, only slower. */
+        for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = model->functions[f].side != CDPL_SIDE_HOST;
+        free(reached);
+        free(stack);
+        return;
+    }
+    for (size_t f = 0; f < n; ++f)
+        if (model->functions[f].runs_in_runtime) reach(model, f, reached, stack);
+    for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = reached[f];
+
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *function = &model->functions[f];
+        if (function->side != CDPL_SIDE_KERNEL || function->runs_in_runtime) continue;
+        for (size_t i = 0; i < n; ++i) reached[i] = false;
+        reach(model, f, reached, stack);
+        for (size_t i = 0; i < n && !function->needs_native_prologue; ++i)
+            function->needs_native_prologue = i != f && reached[i] && model->functions[i].virtualized;
+    }
+    free(reached);
+    free(stack);
+}

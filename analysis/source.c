@@ -1,0 +1,167 @@
+/* Positions and tokens. Offsets always come from the expansion location, so
+ * a macro use is located where it is written in the main file. */
+#define _POSIX_C_SOURCE 200809L
+#include "source.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool cdpl_main_offset(const cdpl_unit *unit, CXSourceLocation location, size_t *offset)
+{
+    CXFile file = NULL;
+    unsigned position = 0;
+    clang_getExpansionLocation(location, &file, NULL, NULL, &position);
+    if (file == NULL || !clang_File_isEqual(file, unit->main_file)) return false;
+    *offset = position;
+    return true;
+}
+
+bool cdpl_spelled_main_offset(const cdpl_unit *unit, CXSourceLocation location, size_t *offset)
+{
+    CXFile file = NULL;
+    unsigned position = 0;
+    clang_getSpellingLocation(location, &file, NULL, NULL, &position);
+    if (file == NULL || !clang_File_isEqual(file, unit->main_file)) return false;
+    *offset = position;
+    return true;
+}
+
+bool cdpl_main_range(const cdpl_unit *unit, CXSourceRange range, cdpl_range *out)
+{
+    size_t begin = 0, end = 0;
+    if (!cdpl_main_offset(unit, clang_getRangeStart(range), &begin) ||
+        !cdpl_main_offset(unit, clang_getRangeEnd(range), &end) || end < begin)
+        return false;
+    *out = (cdpl_range){begin, end};
+    return true;
+}
+
+bool cdpl_cursor_main_range(const cdpl_unit *unit, CXCursor cursor, cdpl_range *out)
+{
+    return cdpl_main_range(unit, clang_getCursorExtent(cursor), out);
+}
+
+bool cdpl_cursor_in_main_file(const cdpl_unit *unit, CXCursor cursor)
+{
+    size_t offset = 0;
+    return cdpl_main_offset(unit, clang_getCursorLocation(cursor), &offset);
+}
+
+bool cdpl_in_macro_expansion(CXSourceLocation location)
+{
+    CXFile spelling_file = NULL, expansion_file = NULL;
+    unsigned spelling_offset = 0, expansion_offset = 0;
+    clang_getSpellingLocation(location, &spelling_file, NULL, NULL, &spelling_offset);
+    clang_getExpansionLocation(location, &expansion_file, NULL, NULL, &expansion_offset);
+    if (spelling_file == NULL || expansion_file == NULL) return spelling_file != expansion_file;
+    return spelling_offset != expansion_offset || !clang_File_isEqual(spelling_file, expansion_file);
+}
+
+cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset)
+{
+    cdpl_loc loc = {1, 1};
+    for (size_t i = 0; i < offset && i < model->source_size; ++i) {
+        if (model->source[i] == '\n') {
+            ++loc.line;
+            loc.column = 1;
+        } else {
+            ++loc.column;
+        }
+    }
+    return loc;
+}
+
+char *cdpl_location_file(CXSourceLocation location, cdpl_loc *loc)
+{
+    CXFile file = NULL;
+    unsigned line = 0, column = 0;
+    clang_getExpansionLocation(location, &file, &line, &column, NULL);
+    *loc = (cdpl_loc){line, column};
+    if (file == NULL) return NULL;
+    CXString name = clang_getFileName(file);
+    const char *text = clang_getCString(name);
+    char *copy = text != NULL ? strdup(text) : NULL;
+    clang_disposeString(name);
+    return copy;
+}
+
+char *cdpl_take_string(cdpl_context *context, CXString string)
+{
+    const char *text = clang_getCString(string);
+    char *copy = cdpl_strdup(context, text != NULL ? text : "");
+    clang_disposeString(string);
+    return copy;
+}
+
+bool cdpl_text_is(const cdpl_model *model, cdpl_range range, const char *text)
+{
+    size_t length = strlen(text);
+    return range.end - range.begin == length && range.end <= model->source_size &&
+           memcmp(model->source + range.begin, text, length) == 0;
+}
+
+bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range range, cdpl_tokens *out)
+{
+    *out = (cdpl_tokens){0};
+    CXSourceLocation begin = clang_getLocationForOffset(unit->tu, unit->main_file, (unsigned)range.begin);
+    CXSourceLocation end = clang_getLocationForOffset(unit->tu, unit->main_file, (unsigned)range.end);
+    CXToken *tokens = NULL;
+    unsigned count = 0;
+    clang_tokenize(unit->tu, clang_getRange(begin, end), &tokens, &count);
+    cdpl_range *ranges = calloc(count + 1, sizeof *ranges);
+    if (ranges == NULL) {
+        clang_disposeTokens(unit->tu, tokens, count);
+        context->out_of_memory = true;
+        return false;
+    }
+    unsigned kept = 0;
+    for (unsigned t = 0; t < count; ++t) {
+        cdpl_range token_range;
+        /* clang_tokenize may return a token straddling the range's end. */
+        if (!cdpl_main_range(unit, clang_getTokenExtent(unit->tu, tokens[t]), &token_range) ||
+            token_range.end > range.end)
+            break;
+        ranges[kept++] = token_range;
+    }
+    *out = (cdpl_tokens){unit->tu, tokens, count, ranges, kept};
+    return true;
+}
+
+void cdpl_tokens_dispose(cdpl_tokens *tokens)
+{
+    if (tokens->tokens != NULL) clang_disposeTokens(tokens->tu, tokens->tokens, tokens->allocated);
+    free(tokens->ranges);
+    *tokens = (cdpl_tokens){0};
+}
+
+bool cdpl_token_is(const cdpl_model *model, const cdpl_tokens *tokens, unsigned index, const char *text)
+{
+    return index < tokens->count && cdpl_text_is(model, tokens->ranges[index], text);
+}
+
+bool cdpl_token_is_identifier(const cdpl_tokens *tokens, unsigned index)
+{
+    return index < tokens->count && clang_getTokenKind(tokens->tokens[index]) == CXToken_Identifier;
+}
+
+unsigned cdpl_token_at(const cdpl_tokens *tokens, size_t offset)
+{
+    for (unsigned t = 0; t < tokens->count; ++t)
+        if (tokens->ranges[t].begin == offset) return t;
+    return tokens->count;
+}
+
+unsigned cdpl_matching_bracket(const cdpl_model *model, const cdpl_tokens *tokens, unsigned open)
+{
+    unsigned depth = 0;
+    for (unsigned t = open; t < tokens->count; ++t) {
+        if (cdpl_token_is(model, tokens, t, "(") || cdpl_token_is(model, tokens, t, "[") ||
+            cdpl_token_is(model, tokens, t, "{")) {
+            ++depth;
+        } else if (cdpl_token_is(model, tokens, t, ")") || cdpl_token_is(model, tokens, t, "]") ||
+                   cdpl_token_is(model, tokens, t, "}")) {
+            if (--depth == 0) return t;
+        }
+    }
+    return tokens->count;
+}

@@ -1,0 +1,50 @@
+/* From libclang positions to main-file byte offsets, and token access over
+ * main-file ranges. */
+#ifndef CDPL_SOURCE_H
+#define CDPL_SOURCE_H
+
+#include "context.h"
+
+/* Where `location` lands in the main file once macros are expanded; false
+ * when it is in another file or invalid. */
+bool cdpl_main_offset(const cdpl_unit *unit, CXSourceLocation location, size_t *offset);
+/* Where the characters at `location` are written, when that is in the main
+ * file: inside a macro argument or a macro body rather than at the use. */
+bool cdpl_spelled_main_offset(const cdpl_unit *unit, CXSourceLocation location, size_t *offset);
+bool cdpl_main_range(const cdpl_unit *unit, CXSourceRange range, cdpl_range *out);
+bool cdpl_cursor_main_range(const cdpl_unit *unit, CXCursor cursor, cdpl_range *out);
+bool cdpl_cursor_in_main_file(const cdpl_unit *unit, CXCursor cursor);
+
+/* True when the location comes from a macro expansion (its spelling is not
+ * where it is expanded). */
+bool cdpl_in_macro_expansion(CXSourceLocation location);
+
+cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset);
+
+/* The file and position of any location, for diagnostics outside the main
+ * file; the file name is owned by the caller (NULL when unknown). */
+char *cdpl_location_file(CXSourceLocation location, cdpl_loc *loc);
+
+/* Takes a libclang string: returns a malloc'd copy and disposes of it. */
+char *cdpl_take_string(cdpl_context *context, CXString string);
+
+bool cdpl_text_is(const cdpl_model *model, cdpl_range range, const char *text);
+
+typedef struct cdpl_tokens {
+    CXTranslationUnit tu;
+    CXToken *tokens;
+    unsigned allocated; /* as clang_tokenize returned them, for disposal */
+    cdpl_range *ranges; /* main-file offsets of the tokens inside the range */
+    unsigned count;
+} cdpl_tokens;
+
+bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range range, cdpl_tokens *out);
+void cdpl_tokens_dispose(cdpl_tokens *tokens);
+bool cdpl_token_is(const cdpl_model *model, const cdpl_tokens *tokens, unsigned index, const char *text);
+bool cdpl_token_is_identifier(const cdpl_tokens *tokens, unsigned index);
+/* The token beginning at `offset`, or tokens->count. */
+unsigned cdpl_token_at(const cdpl_tokens *tokens, size_t offset);
+/* The `)`, `]` or `}` closing the bracket at `open`, or tokens->count. */
+unsigned cdpl_matching_bracket(const cdpl_model *model, const cdpl_tokens *tokens, unsigned open);
+
+#endif
