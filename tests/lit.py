@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""A tiny lit-like checker.
+
+usage: lit.py [--expect-exit N] INPUT -- COMMAND ARGS...
+
+Runs COMMAND (every literal %s in ARGS replaced by INPUT), then checks the
+directives written in INPUT's comments:
+  // CHECK: text      must appear in stdout, in order, each match on a later
+                      line than the previous one
+  // CHECK-NOT: text  must appear nowhere in stdout
+  // CHECK-ERR: text  must appear in stderr, in order
+The exit status must be N (default 0). Output lines that are themselves
+directives are skipped, so a tool that echoes its input (a rewriter) cannot
+satisfy a check with the check's own text.
+Exits 0 when every check holds, 1 otherwise, 2 on a usage error.
+"""
+import re
+import subprocess
+import sys
+
+DIRECTIVE = re.compile(r"//\s*(CHECK|CHECK-NOT|CHECK-ERR):(.*)$")
+
+
+def usage(message):
+    sys.stderr.write("lit.py: %s\nusage: lit.py [--expect-exit N] INPUT -- COMMAND ARGS...\n" % message)
+    sys.exit(2)
+
+
+def parse_arguments(argv):
+    expected_exit = 0
+    if argv[:1] == ["--expect-exit"]:
+        if len(argv) < 2 or not re.fullmatch(r"-?\d+", argv[1]):
+            usage("--expect-exit needs a number")
+        expected_exit = int(argv[1])
+        argv = argv[2:]
+    if len(argv) < 3 or argv[1] != "--":
+        usage("expected INPUT -- COMMAND")
+    return expected_exit, argv[0], argv[2:]
+
+
+def read_directives(path):
+    directives = []
+    with open(path, encoding="utf-8", errors="replace") as source:
+        for number, line in enumerate(source, 1):
+            match = DIRECTIVE.search(line)
+            if match:
+                directives.append((match.group(1), match.group(2).strip(), number))
+    return directives
+
+
+def is_directive(line):
+    return DIRECTIVE.search(line) is not None
+
+
+def check_in_order(lines, patterns, stream_name):
+    """Each pattern must match a line after the previous match; returns the failures."""
+    position = 0
+    for kind, text, number in patterns:
+        while position < len(lines) and text not in lines[position]:
+            position += 1
+        if position == len(lines):
+            return ["line %d: %s: %r not found in %s after the previous match" % (number, kind, text, stream_name)]
+        position += 1
+    return []
+
+
+def main():
+    expected_exit, input_path, command = parse_arguments(sys.argv[1:])
+    command = [argument.replace("%s", input_path) for argument in command]
+    try:
+        result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except OSError as error:
+        print("lit.py: cannot run %s: %s" % (command[0], error))
+        return 1
+    stdout = result.stdout.decode("utf-8", errors="replace")
+    stderr = result.stderr.decode("utf-8", errors="replace")
+    out_lines = [line for line in stdout.splitlines() if not is_directive(line)]
+    err_lines = [line for line in stderr.splitlines() if not is_directive(line)]
+
+    directives = read_directives(input_path)
+    failures = []
+    if result.returncode != expected_exit:
+        failures.append("exit status %d, expected %d" % (result.returncode, expected_exit))
+    failures += check_in_order(out_lines, [d for d in directives if d[0] == "CHECK"], "stdout")
+    failures += check_in_order(err_lines, [d for d in directives if d[0] == "CHECK-ERR"], "stderr")
+    for kind, text, number in directives:
+        if kind == "CHECK-NOT":
+            for line in out_lines:
+                if text in line:
+                    failures.append("line %d: CHECK-NOT: %r found in stdout: %s" % (number, text, line))
+                    break
+
+    if not failures:
+        return 0
+    print("FAILED: %s" % input_path)
+    print("command: %s" % " ".join(command))
+    for failure in failures:
+        print("  " + failure)
+    print("--- stdout ---")
+    print(stdout, end="" if stdout.endswith("\n") or not stdout else "\n")
+    print("--- stderr ---")
+    print(stderr, end="" if stderr.endswith("\n") or not stderr else "\n")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
