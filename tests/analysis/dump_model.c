@@ -1,0 +1,168 @@
+/* cdpl-dump-model FILE [-- CLANG_ARGS...]: prints the analysis model of FILE
+ * as stable, line-oriented text for the analysis tests. Exit status 1 when
+ * the model has errors (or could not be built), else 0. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analyse.h"
+
+static const char *side_name(cdpl_function_side side)
+{
+    switch (side) {
+    case CDPL_SIDE_HOST: return "host";
+    case CDPL_SIDE_DEVICE: return "device";
+    case CDPL_SIDE_HOST_DEVICE: return "host_device";
+    case CDPL_SIDE_KERNEL: return "kernel";
+    }
+    return "unknown";
+}
+
+static const char *function_name(const cdpl_model *model, size_t index)
+{
+    return index < model->nfunctions ? model->functions[index].name : "-";
+}
+
+static cdpl_loc loc_at(const cdpl_model *model, size_t offset)
+{
+    cdpl_loc loc = {1, 1};
+    for (size_t i = 0; i < offset && i < model->source_size; ++i) {
+        if (model->source[i] == '\n') loc = (cdpl_loc){loc.line + 1, 1};
+        else ++loc.column;
+    }
+    return loc;
+}
+
+/* Prints a range as "L:C-L:C", or "none" when empty. */
+static void print_range(const cdpl_model *model, cdpl_range range)
+{
+    if (range.end <= range.begin) {
+        fputs("none", stdout);
+        return;
+    }
+    cdpl_loc begin = loc_at(model, range.begin), end = loc_at(model, range.end);
+    printf("%u:%u-%u:%u", begin.line, begin.column, end.line, end.column);
+}
+
+/* Prints the source text of a range in double quotes, escaped to one line. */
+static void print_text(const cdpl_model *model, cdpl_range range)
+{
+    putchar('"');
+    for (size_t i = range.begin; i < range.end && i < model->source_size; ++i) {
+        char c = model->source[i];
+        if (c == '\n') fputs("\\n", stdout);
+        else if (c == '\t') fputs("\\t", stdout);
+        else if (c == '"' || c == '\\') printf("\\%c", c);
+        else putchar(c);
+    }
+    putchar('"');
+}
+
+static void print_function(const cdpl_model *model, const cdpl_function *function)
+{
+    printf("function %s side=%s runs_in_runtime=%d virtualized=%d prologue=%d params=", function->name,
+           side_name(function->side), function->runs_in_runtime, function->virtualized,
+           function->needs_native_prologue);
+    for (size_t p = 0; p < function->nparams; ++p)
+        printf("%s%s", p ? "," : "", function->param_types[p]);
+    printf("\n  at %u:%u template=%d member=%d variadic=%d launched_from_device=%d launches=%d\n",
+           function->loc.line, function->loc.column, function->is_template, function->is_member,
+           function->is_variadic, function->launched_from_device, function->launches);
+    for (size_t p = 0; p < function->nparams; ++p)
+        printf("  param %s %s\n", function->param_types[p],
+               function->param_names[p] ? function->param_names[p] : "(unnamed)");
+    for (size_t d = 0; d < function->ndecls; ++d) {
+        fputs("  decl ", stdout);
+        print_text(model, (cdpl_range){function->decls[d].begin,
+                                       function->decls[d].begin + strcspn(model->source + function->decls[d].begin, "\n{")});
+        fputs(" global=", stdout);
+        print_range(model, function->global_attrs[d]);
+        fputs(" launch_bounds=", stdout);
+        if (function->launch_bounds[d].end > function->launch_bounds[d].begin)
+            print_text(model, function->launch_bounds[d]);
+        else
+            fputs("none", stdout);
+        putchar('\n');
+    }
+    if (function->has_body) {
+        fputs("  body ", stdout);
+        print_range(model, function->body);
+        putchar('\n');
+    }
+    for (size_t r = 0; r < function->nbuiltin_refs; ++r) {
+        cdpl_loc loc = loc_at(model, function->builtin_refs[r].begin);
+        printf("  builtin %u:%u ", loc.line, loc.column);
+        print_text(model, function->builtin_refs[r]);
+        putchar('\n');
+    }
+    for (size_t c = 0; c < function->ncallees; ++c) printf("  callee %s\n", function_name(model, function->callees[c]));
+}
+
+static void print_launch(const cdpl_model *model, const cdpl_launch_site *site)
+{
+    printf("launch %u:%u kernel=%s caller=%s side=%s stream=%s arch_guard=%d config=%zu args=%zu text=",
+           site->loc.line, site->loc.column, function_name(model, site->kernel), function_name(model, site->caller),
+           site->device_side ? "device" : "host", cdpl_stream_kind_name(site->stream_kind), site->in_arch_guard,
+           site->nconfig, site->nargs);
+    print_text(model, site->whole);
+    fputs("\n  callee ", stdout);
+    print_text(model, site->callee_name);
+    fputs(" chevrons ", stdout);
+    print_range(model, site->open_chevrons);
+    putchar(' ');
+    print_range(model, site->close_chevrons);
+    fputs(" parens ", stdout);
+    print_range(model, site->open_paren);
+    putchar(' ');
+    print_range(model, site->close_paren);
+    putchar('\n');
+    for (size_t c = 0; c < site->nconfig; ++c) {
+        fputs("  config ", stdout);
+        print_text(model, site->config[c]);
+        putchar('\n');
+    }
+    for (size_t a = 0; a < site->nargs; ++a) {
+        fputs("  arg ", stdout);
+        print_text(model, site->args[a]);
+        putchar('\n');
+    }
+}
+
+static void print_api_call(const cdpl_model *model, const cdpl_api_call *call)
+{
+    printf("api %u:%u %s caller=%s side=%s text=", call->loc.line, call->loc.column, cdpl_api_name(call->api),
+           function_name(model, call->caller), call->device_side ? "device" : "host");
+    print_text(model, call->whole);
+    putchar('\n');
+}
+
+static void print_diagnostic(const cdpl_model *model, const cdpl_diagnostic *diagnostic)
+{
+    static const char *const severities[] = {"note", "warning", "error"};
+    printf("%s ", severities[diagnostic->severity]);
+    if (diagnostic->file != NULL && model->main_file != NULL && strcmp(diagnostic->file, model->main_file) != 0)
+        printf("%s:", diagnostic->file);
+    printf("%u:%u %s\n", diagnostic->loc.line, diagnostic->loc.column, diagnostic->message);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || (argc > 2 && strcmp(argv[2], "--") != 0)) {
+        fprintf(stderr, "usage: cdpl-dump-model FILE [-- CLANG_ARGS...]\n");
+        return 2;
+    }
+    cdpl_parse_options options = {0};
+    if (argc > 3) {
+        options.extra_args = (const char *const *)(argv + 3);
+        options.nextra_args = (size_t)(argc - 3);
+    }
+    cdpl_model model = {0};
+    bool built = cdpl_analyse_file(argv[1], &options, &model);
+    for (size_t f = 0; f < model.nfunctions; ++f) print_function(&model, &model.functions[f]);
+    for (size_t l = 0; l < model.nlaunches; ++l) print_launch(&model, &model.launches[l]);
+    for (size_t c = 0; c < model.napi_calls; ++c) print_api_call(&model, &model.api_calls[c]);
+    for (size_t d = 0; d < model.ndiagnostics; ++d) print_diagnostic(&model, &model.diagnostics[d]);
+    int status = !built || cdpl_model_has_errors(&model) ? 1 : 0;
+    cdpl_model_free(&model);
+    return status;
+}
