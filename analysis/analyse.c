@@ -10,6 +10,7 @@
 
 #include "api_calls.h"
 #include "context.h"
+#include "device_only_code.h"
 #include "diagnose.h"
 #include "functions.h"
 #include "launch_sites.h"
@@ -72,7 +73,7 @@ static void report_conditional_launches(cdpl_context *context)
     for (size_t c = 0; c < context->nconditional_launches; ++c) {
         const cdpl_conditional_launch *launch = &context->conditional_launches[c];
         const cdpl_function *kernel = &model->functions[launch->kernel];
-        if (launch->reported || !kernel->runs_in_runtime) continue;
+        if (!kernel->runs_in_runtime) continue;
         cdpl_model_diagnose(model, CDPL_ERROR, launch->loc,
                             "launch of '%s' %s is not supported yet: '%s' runs through the cdpl runtime, so "
                             "every launch of it must be rewritten; write this launch directly in a function",
@@ -202,6 +203,7 @@ static void analyse_units(cdpl_context *context)
 {
     cdpl_model *model = context->model;
     cdpl_find_functions(context);
+    cdpl_find_device_only_uses(context);
     cdpl_find_host_launches(context);
     cdpl_find_arch_guard_launches(context);
     qsort(model->launches, model->nlaunches, sizeof *model->launches, launch_order);

@@ -90,14 +90,10 @@ static void report_unsupported(cdpl_context *context, cdpl_api api, cdpl_loc loc
     }
 }
 
-static void record_call(api_walk *walk, cdpl_api api, cdpl_range callee_name, cdpl_range whole)
+static void record_call(cdpl_context *context, size_t caller, bool device_side, cdpl_api api,
+                        cdpl_range callee_name, cdpl_range whole)
 {
-    cdpl_context *context = walk->context;
     cdpl_model *model = context->model;
-    cdpl_function_side side = model->functions[walk->caller].side;
-    /* Kernel and __device__ bodies only ever run on the device; a
-     * __host__ __device__ body does where the device-side parse sees it. */
-    bool device_side = side == CDPL_SIDE_KERNEL || side == CDPL_SIDE_DEVICE || walk->unit->device_side;
     for (size_t c = 0; c < model->napi_calls; ++c) {
         cdpl_api_call *known = &model->api_calls[c];
         if (known->callee_name.begin != callee_name.begin) continue;
@@ -107,9 +103,16 @@ static void record_call(api_walk *walk, cdpl_api api, cdpl_range callee_name, cd
         }
         return;
     }
-    cdpl_api_call call = {api, walk->caller, device_side, cdpl_loc_at(model, callee_name.begin), callee_name, whole};
+    cdpl_api_call call = {api, caller, device_side, cdpl_loc_at(model, callee_name.begin), callee_name, whole};
     if (cdpl_append(context, &model->api_calls, &model->napi_calls, sizeof call, &call) && device_side)
         report_unsupported(context, api, call.loc);
+}
+
+void cdpl_add_device_api_call(cdpl_context *context, size_t caller, cdpl_range callee_name, cdpl_range whole)
+{
+    for (int a = 0; a < CDPL_API_COUNT; ++a)
+        if (cdpl_text_is(context->model, callee_name, cdpl_api_name((cdpl_api)a)))
+            record_call(context, caller, true, (cdpl_api)a, callee_name, whole);
 }
 
 static bool in_caller_body(const api_walk *walk, size_t offset)
@@ -163,7 +166,11 @@ static void examine_call(api_walk *walk, CXCursor call)
     }
     cdpl_range callee_name = {name_offset, name_offset + strlen(cdpl_api_name(api))};
     if (!cdpl_text_is(walk->context->model, callee_name, cdpl_api_name(api))) return;
-    record_call(walk, api, callee_name, whole);
+    cdpl_function_side side = walk->context->model->functions[walk->caller].side;
+    /* Kernel and __device__ bodies only ever run on the device; a
+     * __host__ __device__ body does where the device-side parse sees it. */
+    bool device_side = side == CDPL_SIDE_KERNEL || side == CDPL_SIDE_DEVICE || walk->unit->device_side;
+    record_call(walk->context, walk->caller, device_side, api, callee_name, whole);
 }
 
 static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent, CXClientData data)

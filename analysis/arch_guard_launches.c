@@ -178,8 +178,9 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
 {
     cdpl_model *model = context->model;
     const cdpl_tokens *tokens = text->tokens;
-    cdpl_loc loc = cdpl_loc_at(model, tokens->ranges[parts->name < tokens->count ? parts->name : parts->open_chevrons].begin);
-    if (!cdpl_token_is_identifier(tokens, parts->name)) {
+    bool named = cdpl_token_is_identifier(tokens, parts->name);
+    cdpl_loc loc = cdpl_loc_at(model, tokens->ranges[named ? parts->name : parts->open_chevrons].begin);
+    if (!named) {
         cdpl_report_launch_without_kernel_name(context, loc);
         return;
     }
@@ -234,22 +235,6 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
     cdpl_add_launch(context, &site);
 }
 
-/* A host-side launch in a lambda or macro that the device parse reports runs
- * on the device after all (a __device__ lambda in host code, say). */
-static bool report_deferred_launch(cdpl_context *context, size_t offset)
-{
-    for (size_t d = 0; d < context->nconditional_launches; ++d) {
-        cdpl_conditional_launch *launch = &context->conditional_launches[d];
-        if (launch->callee_offset != offset && launch->chevrons_offset != offset) continue;
-        if (launch->reported) return true;
-        launch->reported = true;
-        if (strcmp(launch->construct, "inside a lambda") == 0) cdpl_report_launch_in_lambda(context, launch->loc);
-        else cdpl_report_launch_in_macro(context, launch->loc);
-        return true;
-    }
-    return false;
-}
-
 static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
 {
     if (clang_getDiagnosticSeverity(diagnostic) < CXDiagnostic_Error) return;
@@ -266,7 +251,7 @@ static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
             cdpl_report_launch_in_header(context, location);
         return;
     }
-    if (cdpl_offset_seen_by_host(context, offset) || report_deferred_launch(context, offset)) return;
+    if (cdpl_offset_seen_by_host(context, offset)) return;
     cdpl_model *model = context->model;
     size_t caller = cdpl_function_enclosing(model, offset);
     if (caller == SIZE_MAX) return;

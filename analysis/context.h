@@ -20,11 +20,8 @@ typedef struct cdpl_unit {
  * (known only after reachability). */
 typedef struct cdpl_conditional_launch {
     size_t kernel;
-    size_t callee_offset;
-    size_t chevrons_offset;
     cdpl_loc loc;
     const char *construct; /* e.g. "inside a lambda" */
-    bool reported;         /* already an error: the device parse saw it in device code */
 } cdpl_conditional_launch;
 
 /* A blockIdx/gridDim use that cannot be rewritten in place; an error only

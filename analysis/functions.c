@@ -436,6 +436,12 @@ static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variab
         cdpl_append(context, &context->hidden_builtins, &context->nhidden_builtins, sizeof hidden, &hidden);
         return;
     }
+    cdpl_add_builtin_ref(context, walk->function, range);
+}
+
+void cdpl_add_builtin_ref(cdpl_context *context, size_t index, cdpl_range range)
+{
+    cdpl_function *function = &context->model->functions[index];
     size_t at = 0;
     while (at < function->nbuiltin_refs && function->builtin_refs[at].begin < range.begin) ++at;
     if (at < function->nbuiltin_refs && function->builtin_refs[at].begin == range.begin) return;
@@ -445,16 +451,20 @@ static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variab
     function->builtin_refs[at] = range;
 }
 
-static void add_callee(body_walk *walk, CXCursor referenced)
+void cdpl_add_callee(cdpl_context *context, size_t caller, size_t callee)
 {
-    cdpl_model *model = walk->context->model;
-    size_t callee = cdpl_function_of(walk->context, referenced);
-    /* A kernel is only ever launched, never called; launches are not calls. */
-    if (callee == SIZE_MAX || model->functions[callee].side == CDPL_SIDE_KERNEL) return;
-    cdpl_function *function = &model->functions[walk->function];
+    cdpl_function *function = &context->model->functions[caller];
     for (size_t c = 0; c < function->ncallees; ++c)
         if (function->callees[c] == callee) return;
-    cdpl_append(walk->context, &function->callees, &function->ncallees, sizeof callee, &callee);
+    cdpl_append(context, &function->callees, &function->ncallees, sizeof callee, &callee);
+}
+
+static void add_callee(body_walk *walk, CXCursor referenced)
+{
+    size_t callee = cdpl_function_of(walk->context, referenced);
+    /* A kernel is only ever launched, never called; launches are not calls. */
+    if (callee != SIZE_MAX && walk->context->model->functions[callee].side != CDPL_SIDE_KERNEL)
+        cdpl_add_callee(walk->context, walk->function, callee);
 }
 
 static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXClientData data)

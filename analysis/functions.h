@@ -26,4 +26,8 @@ size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset);
 
 bool cdpl_is_function_kind(enum CXCursorKind kind);
 
+/* Facts found outside an AST walk (see device_only_code.c); both ignore repeats. */
+void cdpl_add_builtin_ref(cdpl_context *context, size_t function, cdpl_range range);
+void cdpl_add_callee(cdpl_context *context, size_t caller, size_t callee);
+
 #endif

@@ -255,11 +255,9 @@ static void remember_host_launch(cdpl_context *context, size_t callee_offset, si
 }
 
 /* A host-side launch that only matters if its kernel runs in the runtime. */
-static void defer_host_launch(launch_walk *walk, size_t kernel, size_t callee_offset, size_t chevrons_offset,
-                              const char *construct)
+static void defer_host_launch(launch_walk *walk, size_t kernel, size_t callee_offset, const char *construct)
 {
-    cdpl_conditional_launch deferred = {kernel, callee_offset, chevrons_offset,
-                                        cdpl_loc_at(walk->context->model, callee_offset), construct, false};
+    cdpl_conditional_launch deferred = {kernel, cdpl_loc_at(walk->context->model, callee_offset), construct};
     cdpl_append(walk->context, &walk->context->conditional_launches, &walk->context->nconditional_launches,
                 sizeof deferred, &deferred);
 }
@@ -284,17 +282,18 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     size_t kernel = cdpl_function_of(context, target);
     bool names_main_file_kernel =
         kernel != SIZE_MAX && context->model->functions[kernel].side == CDPL_SIDE_KERNEL;
+    /* The device parse reports host lambdas' launches too (clang makes
+     * unannotated lambdas __host__ __device__); they are handled here. */
+    remember_host_launch(context, callee_offset, chevrons_offset);
     if (walk->in_lambda && !walk->device_side && names_main_file_kernel) {
-        /* A host lambda is fine; a __device__ one is flagged by the device parse. */
-        defer_host_launch(walk, kernel, callee_offset, chevrons_offset, "inside a lambda");
+        defer_host_launch(walk, kernel, callee_offset, "inside a lambda");
         return;
     }
-    remember_host_launch(context, callee_offset, chevrons_offset);
     if (!walk->device_side) {
         /* Host launches of kernels of other files, or through pointers, stay native. */
         if (!names_main_file_kernel) return;
         if (in_macro) {
-            defer_host_launch(walk, kernel, callee_offset, chevrons_offset, "spelled inside a macro expansion");
+            defer_host_launch(walk, kernel, callee_offset, "spelled inside a macro expansion");
             return;
         }
     } else if (clang_Cursor_isNull(target)) {
@@ -320,6 +319,34 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     record_launch(walk, call, children, kernel, callee_offset);
 }
 
+static enum CXChildVisitResult find_lambda_body(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(cursor) == CXCursor_CompoundStmt) *(CXCursor *)data = cursor;
+    return CXChildVisit_Continue;
+}
+
+/* A lambda in host code runs on the device when it is written `__device__`
+ * (an extended lambda, to be passed to a kernel); libclang exposes no
+ * attribute for it, so the tokens before its body tell. */
+static bool is_device_lambda(launch_walk *walk, CXCursor lambda)
+{
+    CXCursor body = clang_getNullCursor();
+    clang_visitChildren(lambda, find_lambda_body, &body);
+    cdpl_range whole, body_range;
+    if (clang_Cursor_isNull(body) || !cdpl_cursor_main_range(walk->unit, lambda, &whole) ||
+        !cdpl_cursor_main_range(walk->unit, body, &body_range))
+        return false;
+    cdpl_tokens tokens;
+    if (!cdpl_tokenize(walk->context, walk->unit, (cdpl_range){whole.begin, body_range.begin}, &tokens)) return false;
+    bool device = false;
+    for (unsigned t = 0; t < tokens.count && !device; ++t)
+        device = cdpl_token_is(walk->context->model, &tokens, t, "__device__") ||
+                 cdpl_token_is(walk->context->model, &tokens, t, "__global__");
+    cdpl_tokens_dispose(&tokens);
+    return device;
+}
+
 static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent, CXClientData data);
 
 static void walk_children(launch_walk *walk, CXCursor cursor)
@@ -335,6 +362,7 @@ static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent,
     if (kind == CXCursor_LambdaExpr) {
         launch_walk inner = *walk;
         inner.in_lambda = true;
+        inner.device_side = walk->device_side || is_device_lambda(walk, cursor);
         walk_children(&inner, cursor);
         return CXChildVisit_Continue;
     }
