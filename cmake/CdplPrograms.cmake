@@ -10,6 +10,8 @@
 # With CDPL_BUILD_TOOL=OFF the lowered file comes from
 # ${CDPL_PRELOWERED_DIR}/NAME.lowered.cu (made on a machine with libclang).
 
+find_library(CDPL_CUDADEVRT cudadevrt HINTS "${CUDAToolkit_LIBRARY_DIR}" REQUIRED)
+
 function(cdpl_add_cdp_program name source)
   get_filename_component(source "${source}" ABSOLUTE)
   get_filename_component(source_dir "${source}" DIRECTORY)
@@ -18,7 +20,7 @@ function(cdpl_add_cdp_program name source)
   set_target_properties(${name}.native PROPERTIES
     CUDA_SEPARABLE_COMPILATION ON
     CUDA_ARCHITECTURES "${CDPL_CUDA_ARCH}")
-  target_link_libraries(${name}.native PRIVATE CUDA::cudadevrt)
+  target_link_libraries(${name}.native PRIVATE "${CDPL_CUDADEVRT}")
 
   if(CDPL_BUILD_TOOL)
     set(lowered "${CMAKE_BINARY_DIR}/lowered/${name}.lowered.cu")

@@ -96,10 +96,13 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
 
     cdpl_text_printf(&out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
                      plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", stem);
-    cdpl_text_printf(&out, "    CDPL_ENTRY_BEGIN(cdpl_w, cdpl_params_%s, cdpl_p);\n", stem);
+    cdpl_text_puts(&out, "    cdpl_enter_block(cdpl_w);\n");
+    if (kernel->nparams > 0)
+        cdpl_text_printf(&out, "    const cdpl_params_%s &cdpl_p = cdpl_block_params<cdpl_params_%s>();\n", stem,
+                         stem);
     cdpl_text_printf(&out, "    %s(", kernel->name);
     put_arguments(&out, kernel, "cdpl_p.");
-    cdpl_text_puts(&out, ");\n    CDPL_ENTRY_END();\n}\n");
+    cdpl_text_puts(&out, ");\n    cdpl_leave_block();\n}\n");
 
     cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", stem);
     put_parameter_list(&out, kernel, true);

@@ -1,6 +1,6 @@
 /* cdp-lower: the command line. Parses options, runs analysis -> rewrite ->
  * emit for the input, prints diagnostics as `file:line:col: error: ...`. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

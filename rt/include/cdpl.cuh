@@ -35,7 +35,7 @@ struct cdpl_launch_config {
     cudaStream_t stream;
 };
 
-static __host__ __device__ inline cdpl_launch_config cdpl_config(dim3 grid, dim3 block,
+static inline __host__ __device__ cdpl_launch_config cdpl_config(dim3 grid, dim3 block,
                                                                  size_t shmem = 0,
                                                                  cudaStream_t stream = 0)
 {
@@ -356,7 +356,7 @@ static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsi
 }
 
 /* Launch from generated code: a record on the device, a drained root on the host. */
-static __host__ __device__ inline void cdpl_launch(const cdpl_launch_config &config,
+static inline __host__ __device__ void cdpl_launch(const cdpl_launch_config &config,
                                                    unsigned int kernel_id, const void *params,
                                                    unsigned int params_size)
 {
@@ -421,10 +421,11 @@ static __device__ void cdpl_leave_block()
         cdpl_outstanding_done(state, index);
 }
 
-#define CDPL_ENTRY_BEGIN(wave, params_type, params_name)                                          \
-    cdpl_enter_block(wave);                                                                       \
-    const params_type &params_name = *reinterpret_cast<const params_type *>(cdpl_context.params)
-#define CDPL_ENTRY_END() cdpl_leave_block()
+/* The running record's parameters, as the kernel's parameter struct. */
+template <typename Params> static __device__ __forceinline__ const Params &cdpl_block_params()
+{
+    return *reinterpret_cast<const Params *>(cdpl_context.params);
+}
 
 /* Kernels outside the runtime that reach virtualized code start with this. */
 static __device__ __forceinline__ void cdpl_enter_native_block()
@@ -561,7 +562,7 @@ static inline int cdpl_register(unsigned int kernel_id, const char *name, const 
  * Host and device: a __host__ __device__ function's calls are renamed too,
  * and on the host each stays the CUDA call it was. */
 
-static __host__ __device__ cudaError_t cdpl_cudaGetLastError()
+static inline __host__ __device__ cudaError_t cdpl_cudaGetLastError()
 {
 #ifdef __CUDA_ARCH__
     if (!cdpl_in_runtime()) return cudaSuccess;
@@ -574,7 +575,7 @@ static __host__ __device__ cudaError_t cdpl_cudaGetLastError()
 #endif
 }
 
-static __host__ __device__ cudaError_t cdpl_cudaPeekAtLastError()
+static inline __host__ __device__ cudaError_t cdpl_cudaPeekAtLastError()
 {
 #ifdef __CUDA_ARCH__
     if (!cdpl_in_runtime()) return cudaSuccess;
@@ -584,7 +585,7 @@ static __host__ __device__ cudaError_t cdpl_cudaPeekAtLastError()
 #endif
 }
 
-static __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_t error)
+static inline __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_t error)
 {
 #ifdef __CUDA_ARCH__
     cdpl_state *state = cdpl_in_runtime() ? cdpl_context.state : NULL;
@@ -597,7 +598,7 @@ static __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_t error
 #endif
 }
 
-static __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream,
+static inline __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream,
                                                                       unsigned int flags)
 {
 #ifdef __CUDA_ARCH__
@@ -625,7 +626,7 @@ static __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream
 }
 
 /* Pending work in the stream still runs; the object lives until its grid completes. */
-static __host__ __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t stream)
+static inline __host__ __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t stream)
 {
 #ifdef __CUDA_ARCH__
     if (cdpl_named_stream(stream) == NULL) {
@@ -639,7 +640,7 @@ static __host__ __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t strea
 }
 
 /* CDP2 maps device-side cudaMalloc/cudaFree onto the device heap. */
-template <typename T> static __host__ __device__ cudaError_t cdpl_cudaMalloc(T **pointer, size_t size)
+template <typename T> static inline __host__ __device__ cudaError_t cdpl_cudaMalloc(T **pointer, size_t size)
 {
 #ifdef __CUDA_ARCH__
     *pointer = static_cast<T *>(malloc(size));
@@ -653,7 +654,7 @@ template <typename T> static __host__ __device__ cudaError_t cdpl_cudaMalloc(T *
 #endif
 }
 
-static __host__ __device__ cudaError_t cdpl_cudaFree(void *pointer)
+static inline __host__ __device__ cudaError_t cdpl_cudaFree(void *pointer)
 {
 #ifdef __CUDA_ARCH__
     free(pointer);

@@ -23,9 +23,9 @@ int main()
 // CHECK: child(cdpl_p.p0, cdpl_p.p1);
 // CHECK: cdpl_launch(cdpl_c, 0x
 // CHECK: cdpl_register(0x
-// CHECK: #line 7 "
+// CHECK: #line 6 "
 // CHECK: __device__ void parent(int *out)
 // CHECK: cdpl_launch_child(cdpl_config(1, 32), out, 7);
-// CHECK: cdpl_launch_parent(cdpl_config(1, 1));
+// CHECK: cdpl_launch_parent(cdpl_config(1, 1), nullptr);
 // CHECK-NOT: <<<
 // CHECK-NOT: __global__ void child
