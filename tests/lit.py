@@ -8,7 +8,8 @@ directives written in INPUT's comments:
   // CHECK: text      must appear in stdout, in order, each match on a later
                       line than the previous one
   // CHECK-NOT: text  must appear nowhere in stdout
-  // CHECK-ERR: text  must appear in stderr, in order
+  // CHECK-ERR: text  must appear in stderr, in order (the next one may follow
+                      on the same line)
 The exit status must be N (default 0). Output lines that are themselves
 directives are skipped, so a tool that echoes its input (a rewriter) cannot
 satisfy a check with the check's own text.
@@ -52,15 +53,27 @@ def is_directive(line):
     return DIRECTIVE.search(line) is not None
 
 
-def check_in_order(lines, patterns, stream_name):
-    """Each pattern must match a line after the previous match; returns the failures."""
+def check_on_later_lines(lines, patterns):
+    """CHECK: each pattern must match a line after the previous match's line."""
     position = 0
     for kind, text, number in patterns:
         while position < len(lines) and text not in lines[position]:
             position += 1
         if position == len(lines):
-            return ["line %d: %s: %r not found in %s after the previous match" % (number, kind, text, stream_name)]
+            return ["line %d: %s: %r not found in stdout after the previous match" % (number, kind, text)]
         position += 1
+    return []
+
+
+def check_in_sequence(text, patterns):
+    """CHECK-ERR: each pattern must match after the end of the previous match,
+    possibly on the same line (one diagnostic often holds several checks)."""
+    position = 0
+    for kind, pattern, number in patterns:
+        found = text.find(pattern, position)
+        if found < 0:
+            return ["line %d: %s: %r not found in stderr after the previous match" % (number, kind, pattern)]
+        position = found + len(pattern)
     return []
 
 
@@ -81,8 +94,8 @@ def main():
     failures = []
     if result.returncode != expected_exit:
         failures.append("exit status %d, expected %d" % (result.returncode, expected_exit))
-    failures += check_in_order(out_lines, [d for d in directives if d[0] == "CHECK"], "stdout")
-    failures += check_in_order(err_lines, [d for d in directives if d[0] == "CHECK-ERR"], "stderr")
+    failures += check_on_later_lines(out_lines, [d for d in directives if d[0] == "CHECK"])
+    failures += check_in_sequence("\n".join(err_lines), [d for d in directives if d[0] == "CHECK-ERR"])
     for kind, text, number in directives:
         if kind == "CHECK-NOT":
             for line in out_lines:
