@@ -58,7 +58,7 @@ void cdpl_report_launch_in_macro(cdpl_context *context, cdpl_loc loc)
                         "write the `<<<...>>>` launch outside the macro");
 }
 
-void cdpl_report_launch_in_lambda(cdpl_context *context, cdpl_loc loc)
+static void report_launch_in_lambda(cdpl_context *context, cdpl_loc loc)
 {
     cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
                         "device-side launch inside a lambda is not supported yet; launch from a "
@@ -268,12 +268,12 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     CXCursor configuration = children->items[1];
     CXSourceLocation chevrons_location = clang_getCursorLocation(configuration);
     CXCursor reference = callee_reference(children->items[0]);
-    size_t callee_offset = 0, chevrons_offset = 0;
-    if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(call), &callee_offset)) {
+    size_t call_offset = 0, callee_offset = 0, chevrons_offset = 0;
+    if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(call), &call_offset)) {
         if (walk->device_side) cdpl_report_launch_in_header(context, chevrons_location);
         return;
     }
-    cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &callee_offset);
+    if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &callee_offset)) callee_offset = call_offset;
     cdpl_main_offset(walk->unit, chevrons_location, &chevrons_offset);
     cdpl_loc loc = cdpl_loc_at(context->model, callee_offset);
     bool in_macro = cdpl_in_macro_expansion(chevrons_location);
@@ -308,7 +308,7 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
         clang_disposeString(name);
         return;
     } else if (walk->in_lambda) {
-        cdpl_report_launch_in_lambda(context, loc);
+        report_launch_in_lambda(context, loc);
         return;
     } else if (in_macro) {
         cdpl_report_launch_in_macro(context, loc);

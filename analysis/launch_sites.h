@@ -17,7 +17,6 @@ void cdpl_find_arch_guard_launches(cdpl_context *context);
 bool cdpl_check_device_launch_target(cdpl_context *context, size_t kernel, cdpl_loc loc);
 void cdpl_report_launch_without_kernel_name(cdpl_context *context, cdpl_loc loc);
 void cdpl_report_launch_in_macro(cdpl_context *context, cdpl_loc loc);
-void cdpl_report_launch_in_lambda(cdpl_context *context, cdpl_loc loc);
 void cdpl_report_launch_in_header(cdpl_context *context, CXSourceLocation location);
 /* Adds the site to the model, which takes its args. */
 void cdpl_add_launch(cdpl_context *context, cdpl_launch_site *site);
