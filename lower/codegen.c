@@ -13,7 +13,7 @@ unsigned int cdpl_kernel_id(const char *usr)
         hash ^= *c;
         hash *= 16777619u;
     }
-    return hash;
+    return hash == 0 ? 1 : hash; /* 0 is the runtime's built-in kernel */
 }
 
 /* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot

@@ -198,6 +198,11 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
             cdpl_ring_give(&state->stream_ring, s);
             s = following;
         }
+        for (unsigned int w = record->waiters; w != CDPL_NONE;) {
+            unsigned int following = cdpl_record_at(state, w)->next_waiter;
+            cdpl_release(state, w);
+            w = following;
+        }
         cdpl_ring_give(&state->record_ring, index);
         if (next != CDPL_NONE) cdpl_release(state, next);
         if (parent == CDPL_NONE) {
@@ -247,84 +252,92 @@ static __device__ cudaError_t cdpl_validate_config(const cdpl_launch_config &con
     return cudaSuccess;
 }
 
-/* The stream object behind a handle made by cdpl_cudaStreamCreateWithFlags,
- * or NULL when the handle is not a live stream of the running grid. */
-static __device__ cdpl_stream_object *cdpl_named_stream(cudaStream_t stream)
+/* The object behind a stream or event handle made in device code, or NULL
+ * when the handle is not a live object of that kind of the running grid. */
+static __device__ cdpl_stream_object *cdpl_named_object(const void *handle, unsigned int magic)
 {
     cdpl_state *state = cdpl_context.state;
-    cdpl_stream_object *object = reinterpret_cast<cdpl_stream_object *>(stream);
-    size_t offset = (size_t)((const char *)object - (const char *)state->streams);
-    if ((const char *)object < (const char *)state->streams ||
-        offset % sizeof(cdpl_stream_object) != 0 ||
-        offset / sizeof(cdpl_stream_object) >= state->stream_ring.capacity)
+    const char *object = (const char *)handle;
+    const char *base = (const char *)state->streams;
+    if (object < base || (size_t)(object - base) % sizeof(cdpl_stream_object) != 0 ||
+        (size_t)(object - base) / sizeof(cdpl_stream_object) >= state->stream_ring.capacity)
         return NULL;
-    if (object->magic != CDPL_STREAM_MAGIC || object->owner != cdpl_context.record) return NULL;
-    return object;
+    cdpl_stream_object *found = (cdpl_stream_object *)object;
+    if (found->magic != magic || found->owner != cdpl_context.record) return NULL;
+    return found;
 }
 
-static __device__ __noinline__ void cdpl_launch_outside_runtime()
+/* What a stream argument names, once validated. */
+struct cdpl_stream_target {
+    size_t value;               /* 0..4 for the special streams, else a named stream */
+    cdpl_stream_object *named;
+};
+
+static __device__ __forceinline__ bool cdpl_is_tail_or_fire_and_forget(size_t value)
 {
-    printf("cdp-lower runtime: a device launch ran in a kernel that the host launched "
-           "natively; launch that kernel through the lowered code\n");
-    __trap();
+    return value == CDPL_STREAM_TAIL_VALUE || value == CDPL_STREAM_FIRE_AND_FORGET_VALUE;
 }
 
-static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsigned int kernel_id,
-                                          const void *params, unsigned int params_size)
+static __device__ cudaError_t cdpl_resolve_stream(cudaStream_t stream, cdpl_stream_target *target)
 {
-    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
-    cdpl_state *state = cdpl_context.state;
-    cudaError_t error = cdpl_validate_config(config);
-    if (error != cudaSuccess) {
-        cdpl_set_last_error(error);
-        return;
+    target->value = (size_t)stream;
+    target->named = NULL;
+    if (target->value > CDPL_STREAM_FIRE_AND_FORGET_VALUE) {
+        target->named = cdpl_named_object(stream, CDPL_STREAM_MAGIC);
+        if (target->named == NULL) return cudaErrorInvalidResourceHandle;
     }
-    size_t stream_value = (size_t)config.stream;
-    cdpl_stream_object *named = NULL;
-    if (stream_value > CDPL_STREAM_FIRE_AND_FORGET_VALUE) {
-        named = cdpl_named_stream(config.stream);
-        if (named == NULL) {
-            cdpl_set_last_error(cudaErrorInvalidResourceHandle);
-            return;
-        }
-    }
+    return cudaSuccess;
+}
+
+/* Takes a record for the running grid: a pending-launch slot, then memory. */
+static __device__ unsigned int cdpl_take_record(cdpl_state *state)
+{
     if (atomicAdd(&state->pending, 1) >= (int)state->pending_limit) {
         atomicSub(&state->pending, 1);
-        cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
-        return;
+        return CDPL_NONE;
     }
     unsigned int index = cdpl_ring_take(&state->record_ring);
-    if (index == CDPL_NONE) {
-        /* The record pool (CDPL_RECORD_POOL) is smaller than the live tree. */
-        atomicSub(&state->pending, 1);
-        cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
-        return;
-    }
-    unsigned int parent = cdpl_context.record;
-    cdpl_record *record = cdpl_record_at(state, index);
+    /* No memory: the record pool (CDPL_RECORD_POOL) is smaller than the live tree. */
+    if (index == CDPL_NONE) atomicSub(&state->pending, 1);
+    return index;
+}
+
+static __device__ void cdpl_fill_record(cdpl_record *record, unsigned int kind, unsigned int kernel_id,
+                                        unsigned int parent, const dim3 &grid, const dim3 &block,
+                                        size_t shmem, const void *params, unsigned int params_size)
+{
     record->kernel_id = kernel_id;
+    record->kind = kind;
     record->parent = parent;
-    record->grid[0] = config.grid.x;
-    record->grid[1] = config.grid.y;
-    record->grid[2] = config.grid.z;
-    record->block[0] = config.block.x;
-    record->block[1] = config.block.y;
-    record->block[2] = config.block.z;
-    record->shmem = (unsigned int)config.shmem;
-    record->flags = stream_value == CDPL_STREAM_TAIL_VALUE ? CDPL_RECORD_TAIL : 0u;
-    record->deps = 1; /* our guard, until the record is linked */
+    record->grid[0] = grid.x;
+    record->grid[1] = grid.y;
+    record->grid[2] = grid.z;
+    record->block[0] = block.x;
+    record->block[1] = block.y;
+    record->block[2] = block.z;
+    record->shmem = (unsigned int)shmem;
+    record->flags = 0;
+    record->deps = 1; /* the launcher's guard, until the record is linked */
     record->outstanding = 1;
     record->blocks_left = cdpl_grid_blocks(record->grid);
     record->next = CDPL_NONE;
     record->tail_first = CDPL_NONE;
     record->tail_last = CDPL_NONE;
     record->streams = CDPL_NONE;
+    record->waiters = CDPL_NONE;
+    record->next_waiter = CDPL_NONE;
     record->params_size = params_size;
     memcpy((unsigned char *)record + CDPL_RECORD_HEADER_SIZE, params, params_size);
+}
 
-    cdpl_record *up = cdpl_record_at(state, parent);
+/* Puts a new record of the running grid behind the last one in its stream,
+ * and into the grid's accounts. The caller then drops the guard. */
+static __device__ void cdpl_link(cdpl_state *state, unsigned int index, const cdpl_stream_target &target)
+{
+    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_record *up = cdpl_record_at(state, cdpl_context.record);
     unsigned int previous = CDPL_NONE;
-    switch (stream_value) {
+    switch (target.value) {
     case 0:
     case CDPL_STREAM_LEGACY_VALUE:
         previous = atomicExch(&cdpl_context.null_stream_last, index);
@@ -337,6 +350,7 @@ static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsi
     }
     case CDPL_STREAM_TAIL_VALUE:
         /* A tail always waits: for its parent's other work, or the tail before. */
+        record->flags |= CDPL_RECORD_TAIL;
         record->deps += 1;
         previous = atomicExch(&up->tail_last, index);
         if (previous == CDPL_NONE) up->tail_first = index;
@@ -344,15 +358,55 @@ static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsi
     case CDPL_STREAM_FIRE_AND_FORGET_VALUE:
         break;
     default:
-        previous = atomicExch(&named->last, index);
+        previous = atomicExch(&target.named->last, index);
         break;
     }
     if (previous != CDPL_NONE) {
         cdpl_record_at(state, previous)->next = index;
-        if (stream_value != CDPL_STREAM_TAIL_VALUE) record->deps += 1;
+        if (target.value != CDPL_STREAM_TAIL_VALUE) record->deps += 1;
     }
-    if (stream_value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
-    cdpl_release(state, index);
+    if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
+}
+
+static __device__ __noinline__ void cdpl_launch_outside_runtime()
+{
+    printf("cdp-lower runtime: device-side launch or stream/event call in a kernel that the host "
+           "launched natively; launch that kernel through the lowered code\n");
+    __trap();
+}
+
+/* Everything that goes into a stream: a kernel launch, an event marker, a
+ * copy. Returns the record, or CDPL_NONE after setting the thread's error. */
+static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kernel_id, const dim3 &grid,
+                                            const dim3 &block, size_t shmem, const cdpl_stream_target &target,
+                                            const void *params, unsigned int params_size)
+{
+    cdpl_state *state = cdpl_context.state;
+    unsigned int index = cdpl_take_record(state);
+    if (index == CDPL_NONE) {
+        cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
+        return CDPL_NONE;
+    }
+    cdpl_fill_record(cdpl_record_at(state, index), kind, kernel_id, cdpl_context.record, grid, block, shmem,
+                     params, params_size);
+    cdpl_link(state, index, target);
+    return index;
+}
+
+static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsigned int kernel_id,
+                                          const void *params, unsigned int params_size)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cudaError_t error = cdpl_validate_config(config);
+    cdpl_stream_target target;
+    if (error == cudaSuccess) error = cdpl_resolve_stream(config.stream, &target);
+    if (error != cudaSuccess) {
+        cdpl_set_last_error(error);
+        return;
+    }
+    unsigned int index = cdpl_enqueue(CDPL_KIND_KERNEL, kernel_id, config.grid, config.block, config.shmem,
+                                      target, params, params_size);
+    if (index != CDPL_NONE) cdpl_release(cdpl_context.state, index);
 }
 
 /* Launch from generated code: a record on the device, a drained root on the host. */
@@ -527,29 +581,34 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE)
         cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, 0, "no free record for a host launch");
-    cdpl_record *record = cdpl_record_at(state, index);
-    record->kernel_id = request.kernel_id;
-    record->parent = CDPL_NONE;
-    for (int d = 0; d < 3; ++d) {
-        record->grid[d] = request.grid[d];
-        record->block[d] = request.block[d];
-    }
-    record->shmem = request.shmem;
-    record->flags = 0;
-    record->deps = 1;
-    record->outstanding = 1;
-    record->blocks_left = cdpl_grid_blocks(record->grid);
-    record->next = CDPL_NONE;
-    record->tail_first = CDPL_NONE;
-    record->tail_last = CDPL_NONE;
-    record->streams = CDPL_NONE;
-    record->params_size = request.params_size;
-    memcpy((unsigned char *)record + CDPL_RECORD_HEADER_SIZE, request.params, request.params_size);
+    dim3 grid(request.grid[0], request.grid[1], request.grid[2]);
+    dim3 block(request.block[0], request.block[1], request.block[2]);
+    cdpl_fill_record(cdpl_record_at(state, index), CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block,
+                     request.shmem, request.params, request.params_size);
     cdpl_release(state, index);
 }
 
-static const cdpl_module_kernels cdpl_this_module = {
-    CDPL_ABI_VERSION, (const void *)cdpl_plan_kernel, (const void *)cdpl_inject_kernel};
+/* Runs the records that are not user kernels: event markers (nothing to do),
+ * device-side cudaMemcpyAsync and cudaMemsetAsync. */
+static __global__ void cdpl_builtin_entry(cdpl_wave wave)
+{
+    cdpl_enter_block(wave);
+    const cdpl_record *record = cdpl_record_at(cdpl_context.state, cdpl_context.record);
+    if (record->kind != CDPL_KIND_MARKER) {
+        const cdpl_copy_params &copy = cdpl_block_params<cdpl_copy_params>();
+        unsigned long long threads = (unsigned long long)cdpl_context.grid.x * blockDim.x;
+        unsigned long long first = (unsigned long long)cdpl_context.block.x * blockDim.x + threadIdx.x;
+        unsigned char *to = static_cast<unsigned char *>(copy.destination);
+        const unsigned char *from = static_cast<const unsigned char *>(copy.source);
+        for (unsigned long long i = first; i < copy.bytes; i += threads)
+            to[i] = record->kind == CDPL_KIND_MEMCPY ? from[i] : (unsigned char)copy.value;
+    }
+    cdpl_leave_block();
+}
+
+static const cdpl_module_kernels cdpl_this_module = {CDPL_ABI_VERSION, (const void *)cdpl_plan_kernel,
+                                                    (const void *)cdpl_inject_kernel,
+                                                    (const void *)cdpl_builtin_entry};
 
 /* Generated code registers each runtime kernel with this. */
 static inline int cdpl_register(unsigned int kernel_id, const char *name, const void *entry,
@@ -598,26 +657,48 @@ static inline __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_
 #endif
 }
 
+static inline __host__ __device__ const char *cdpl_cudaGetErrorName(cudaError_t error)
+{
+#ifdef __CUDA_ARCH__
+    cdpl_state *state = cdpl_in_runtime() ? cdpl_context.state : NULL;
+    if (state != NULL && (unsigned int)error < state->nerror_strings && state->error_names[error] != NULL)
+        return state->error_names[error];
+    return "cudaErrorUnknown";
+#else
+    return cudaGetErrorName(error);
+#endif
+}
+
+/* Sets the thread's last error to `error` (unless success) and returns it,
+ * as the device runtime API does. */
+static __device__ __forceinline__ cudaError_t cdpl_api_result(cudaError_t error)
+{
+    if (error != cudaSuccess) cdpl_set_last_error(error);
+    return error;
+}
+
+/* A stream or event object owned by the running grid, freed when it completes. */
+static __device__ cdpl_stream_object *cdpl_new_object(unsigned int magic)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cdpl_state *state = cdpl_context.state;
+    unsigned int index = cdpl_ring_take(&state->stream_ring);
+    if (index == CDPL_NONE) return NULL;
+    cdpl_stream_object *object = &state->streams[index];
+    object->owner = cdpl_context.record;
+    object->last = CDPL_NONE;
+    object->magic = magic;
+    object->next_owned = atomicExch(&cdpl_record_at(state, cdpl_context.record)->streams, index);
+    return object;
+}
+
 static inline __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream,
                                                                       unsigned int flags)
 {
 #ifdef __CUDA_ARCH__
-    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
-    if (flags != cudaStreamNonBlocking) {
-        cdpl_set_last_error(cudaErrorInvalidValue);
-        return cudaErrorInvalidValue;
-    }
-    cdpl_state *state = cdpl_context.state;
-    unsigned int index = cdpl_ring_take(&state->stream_ring);
-    if (index == CDPL_NONE) {
-        cdpl_set_last_error(cudaErrorMemoryAllocation);
-        return cudaErrorMemoryAllocation;
-    }
-    cdpl_stream_object *object = &state->streams[index];
-    object->owner = cdpl_context.record;
-    object->last = CDPL_NONE;
-    object->magic = CDPL_STREAM_MAGIC;
-    object->next_owned = atomicExch(&cdpl_record_at(state, cdpl_context.record)->streams, index);
+    if (flags != cudaStreamNonBlocking) return cdpl_api_result(cudaErrorInvalidValue);
+    cdpl_stream_object *object = cdpl_new_object(CDPL_STREAM_MAGIC);
+    if (object == NULL) return cdpl_api_result(cudaErrorMemoryAllocation);
     *stream = reinterpret_cast<cudaStream_t>(object);
     return cudaSuccess;
 #else
@@ -629,13 +710,143 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cud
 static inline __host__ __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t stream)
 {
 #ifdef __CUDA_ARCH__
-    if (cdpl_named_stream(stream) == NULL) {
-        cdpl_set_last_error(cudaErrorInvalidResourceHandle);
-        return cudaErrorInvalidResourceHandle;
-    }
+    if (cdpl_named_object(stream, CDPL_STREAM_MAGIC) == NULL)
+        return cdpl_api_result(cudaErrorInvalidResourceHandle);
     return cudaSuccess;
 #else
     return cudaStreamDestroy(stream);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+#ifdef __CUDA_ARCH__
+    if ((flags & cudaEventDisableTiming) == 0) return cdpl_api_result(cudaErrorInvalidValue);
+    cdpl_stream_object *object = cdpl_new_object(CDPL_EVENT_MAGIC);
+    if (object == NULL) return cdpl_api_result(cudaErrorMemoryAllocation);
+    *event = reinterpret_cast<cudaEvent_t>(object);
+    return cudaSuccess;
+#else
+    return cudaEventCreateWithFlags(event, flags);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaEventDestroy(cudaEvent_t event)
+{
+#ifdef __CUDA_ARCH__
+    if (cdpl_named_object(event, CDPL_EVENT_MAGIC) == NULL)
+        return cdpl_api_result(cudaErrorInvalidResourceHandle);
+    return cudaSuccess;
+#else
+    return cudaEventDestroy(event);
+#endif
+}
+
+#ifdef __CUDA_ARCH__
+/* A marker record in `stream`: it completes when everything before it in
+ * the stream has, and (for a wait) when the event's marker has. */
+static __device__ unsigned int cdpl_enqueue_marker(const cdpl_stream_target &target)
+{
+    cdpl_copy_params none = {};
+    return cdpl_enqueue(CDPL_KIND_MARKER, CDPL_BUILTIN_KERNEL_ID, dim3(1), dim3(CDPL_BUILTIN_MARKER_THREADS), 0,
+                        target, &none, sizeof none);
+}
+
+static __device__ cudaError_t cdpl_event_stream(cudaStream_t stream, cdpl_stream_target *target)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cudaError_t error = cdpl_resolve_stream(stream, target);
+    if (error == cudaSuccess && cdpl_is_tail_or_fire_and_forget(target->value)) error = cudaErrorInvalidValue;
+    return error;
+}
+#endif
+
+static inline __host__ __device__ cudaError_t cdpl_cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    cdpl_stream_target target;
+    cudaError_t error = cdpl_event_stream(stream, &target);
+    cdpl_stream_object *object = cdpl_named_object(event, CDPL_EVENT_MAGIC);
+    if (error == cudaSuccess && object == NULL) error = cudaErrorInvalidResourceHandle;
+    if (error != cudaSuccess) return cdpl_api_result(error);
+    unsigned int marker = cdpl_enqueue_marker(target);
+    if (marker == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    object->last = marker;
+    cdpl_release(cdpl_context.state, marker);
+    return cudaSuccess;
+#else
+    return cudaEventRecord(event, stream);
+#endif
+}
+
+/* Work launched into `stream` after this waits for the event's marker: a
+ * marker in `stream` that also waits on it. Markers never complete in the
+ * wave that made them, so the event's marker is still there to wait on. */
+static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                                                       unsigned int flags = 0)
+{
+#ifdef __CUDA_ARCH__
+    cdpl_stream_target target;
+    cudaError_t error = cdpl_event_stream(stream, &target);
+    cdpl_stream_object *object = cdpl_named_object(event, CDPL_EVENT_MAGIC);
+    if (error == cudaSuccess && object == NULL) error = cudaErrorInvalidResourceHandle;
+    if (error == cudaSuccess && flags != 0) error = cudaErrorInvalidValue;
+    if (error != cudaSuccess) return cdpl_api_result(error);
+    if (object->last == CDPL_NONE) return cudaSuccess; /* never recorded: nothing to wait for */
+    cdpl_state *state = cdpl_context.state;
+    unsigned int wait = cdpl_enqueue_marker(target);
+    if (wait == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    cdpl_record *waiting = cdpl_record_at(state, wait);
+    waiting->deps += 1;
+    waiting->next_waiter = atomicExch(&cdpl_record_at(state, object->last)->waiters, wait);
+    cdpl_release(state, wait);
+    return cudaSuccess;
+#else
+    return cudaStreamWaitEvent(stream, event, flags);
+#endif
+}
+
+#ifdef __CUDA_ARCH__
+static __device__ cudaError_t cdpl_enqueue_copy(unsigned int kind, void *destination, const void *source, int value,
+                                                size_t bytes, cudaStream_t stream)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cdpl_stream_target target;
+    cudaError_t error = cdpl_resolve_stream(stream, &target);
+    if (error != cudaSuccess) return cdpl_api_result(error);
+    if (bytes == 0) return cudaSuccess;
+    cdpl_copy_params copy = {destination, source, bytes, value, 0};
+    unsigned long long per_block = CDPL_BUILTIN_COPY_THREADS * 16ull;
+    unsigned long long blocks = (bytes + per_block - 1) / per_block;
+    unsigned int index = cdpl_enqueue(kind, CDPL_BUILTIN_KERNEL_ID, dim3(blocks < 4096 ? (unsigned int)blocks : 4096u),
+                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, &copy, sizeof copy);
+    if (index == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    cdpl_release(cdpl_context.state, index);
+    return cudaSuccess;
+}
+#endif
+
+/* Device to device only, ordered in its stream like a launch. */
+static inline __host__ __device__ cudaError_t cdpl_cudaMemcpyAsync(void *destination, const void *source,
+                                                                   size_t bytes, cudaMemcpyKind kind,
+                                                                   cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return cdpl_api_result(cudaErrorInvalidValue);
+    return cdpl_enqueue_copy(CDPL_KIND_MEMCPY, destination, source, 0, bytes, stream);
+#else
+    return cudaMemcpyAsync(destination, source, bytes, kind, stream);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaMemsetAsync(void *destination, int value, size_t bytes,
+                                                                   cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    return cdpl_enqueue_copy(CDPL_KIND_MEMSET, destination, NULL, value, bytes, stream);
+#else
+    return cudaMemsetAsync(destination, value, bytes, stream);
 #endif
 }
 

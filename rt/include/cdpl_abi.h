@@ -35,6 +35,26 @@ enum cdpl_record_flags {
     CDPL_RECORD_TAIL = 1u /* launched into cudaStreamTailLaunch */
 };
 
+/* What a record runs. Everything but a user kernel is run by the built-in
+ * entry kernel under CDPL_BUILTIN_KERNEL_ID, which no user kernel may take. */
+enum cdpl_record_kind {
+    CDPL_KIND_KERNEL = 0,
+    CDPL_KIND_MARKER = 1, /* an event record or wait: runs nothing */
+    CDPL_KIND_MEMCPY = 2, /* params: cdpl_copy_params */
+    CDPL_KIND_MEMSET = 3  /* params: cdpl_copy_params, value in `value` */
+};
+#define CDPL_BUILTIN_KERNEL_ID 0u
+#define CDPL_BUILTIN_COPY_THREADS 256u
+#define CDPL_BUILTIN_MARKER_THREADS 32u
+
+typedef struct cdpl_copy_params {
+    void *destination;
+    const void *source;
+    unsigned long long bytes;
+    int value;
+    int reserved;
+} cdpl_copy_params;
+
 /* Errors the scheduler itself can hit; reported by the host with a message. */
 enum cdpl_runtime_error {
     CDPL_RT_OK = 0,
@@ -60,17 +80,23 @@ typedef struct cdpl_record {
     unsigned int tail_last;     /* last tail launch so far (the tail stream) */
     unsigned int streams;       /* named streams this grid created (a list) */
     unsigned int params_size;
-    unsigned int reserved[13];
+    unsigned int kind;          /* enum cdpl_record_kind */
+    unsigned int waiters;       /* records waiting on this one through an event */
+    unsigned int next_waiter;   /* next record in the waiters list this one is in */
+    unsigned int reserved[10];
 } cdpl_record;
 
-/* A named stream created in device code; handles are pointers to these. */
+/* A named stream or an event created in device code; handles are pointers
+ * to these. Both are private to the grid that created them. */
 typedef struct cdpl_stream_object {
     unsigned int magic;
     unsigned int owner;         /* the grid (record) that created it */
-    unsigned int last;          /* last record launched into it */
-    unsigned int next_owned;    /* next stream of the same owner */
+    unsigned int last;          /* stream: last record launched into it;
+                                   event: the marker of its last record */
+    unsigned int next_owned;    /* next object of the same owner */
 } cdpl_stream_object;
 #define CDPL_STREAM_MAGIC 0x5cd95eadu
+#define CDPL_EVENT_MAGIC 0x5cde7e47u
 
 /* A multi-producer multi-consumer ring of free indices. Each cell holds
  * (turn << 32 | index); the turn tells takers and givers of different laps
@@ -151,8 +177,9 @@ typedef struct cdpl_state {
     cdpl_plan *plan;
     unsigned long long roots_done;
 
-    /* Host-side error strings, so device code prints what CUDA prints. */
+    /* Host-side error strings and names, so device code prints what CUDA prints. */
     const char *const *error_strings;
+    const char *const *error_names;
     unsigned int nerror_strings;
     unsigned int reserved2;
 } cdpl_state;

@@ -16,6 +16,7 @@ typedef struct cdpl_module_kernels {
     unsigned int abi_version;
     const void *plan;   /* cdpl_plan_kernel(cdpl_state *) */
     const void *inject; /* cdpl_inject_kernel(cdpl_state *, cdpl_root_request) */
+    const void *builtin;/* cdpl_builtin_entry(cdpl_wave): markers, memcpy, memset */
 } cdpl_module_kernels;
 
 /* Makes `entry` (a __global__ taking one cdpl_wave) the kernel behind `id`.

@@ -87,36 +87,44 @@ static cudaError_t make_full_ring(cdpl_ring *ring, unsigned int capacity)
     return error;
 }
 
-/* CUDA's own error strings, so device code prints what native code prints. */
-static cudaError_t upload_error_strings(cdpl_state *mirror)
+typedef const char *(*error_text_of)(cudaError_t);
+
+/* One table of CUDA's texts (strings or names) for codes below
+ * CDPL_ERROR_CODES, copied to the device; unknown codes get NULL. */
+static cudaError_t upload_error_table(error_text_of text_of, const char *const **device_table_out)
 {
-    const char *unknown = cudaGetErrorString((cudaError_t)-1);
+    const char *unknown = text_of((cudaError_t)-1);
     size_t bytes = 0;
-    for (unsigned int code = 0; code < CDPL_ERROR_CODES; ++code)
-        bytes += strlen(cudaGetErrorString((cudaError_t)code)) + 1;
+    for (unsigned int code = 0; code < CDPL_ERROR_CODES; ++code) bytes += strlen(text_of((cudaError_t)code)) + 1;
     char *text = malloc(bytes);
     const char **table = malloc(sizeof *table * CDPL_ERROR_CODES);
     char *device_text = NULL;
-    cudaError_t error = (text && table) ? device_alloc((void **)&device_text, bytes)
-                                        : cudaErrorMemoryAllocation;
+    const char **device_table = NULL;
+    cudaError_t error = (text && table) ? device_alloc((void **)&device_text, bytes) : cudaErrorMemoryAllocation;
     size_t offset = 0;
     for (unsigned int code = 0; error == cudaSuccess && code < CDPL_ERROR_CODES; ++code) {
-        const char *message = cudaGetErrorString((cudaError_t)code);
+        const char *message = text_of((cudaError_t)code);
         size_t length = strlen(message) + 1;
         memcpy(text + offset, message, length);
         table[code] = strcmp(message, unknown) == 0 && code != 0 ? NULL : device_text + offset;
         offset += length;
     }
-    const char **device_table = NULL;
     if (error == cudaSuccess) error = cudaMemcpy(device_text, text, bytes, cudaMemcpyHostToDevice);
-    if (error == cudaSuccess)
-        error = device_alloc((void **)&device_table, sizeof *table * CDPL_ERROR_CODES);
+    if (error == cudaSuccess) error = device_alloc((void **)&device_table, sizeof *table * CDPL_ERROR_CODES);
     if (error == cudaSuccess)
         error = cudaMemcpy(device_table, table, sizeof *table * CDPL_ERROR_CODES, cudaMemcpyHostToDevice);
     free(text);
     free(table);
-    mirror->error_strings = (const char *const *)device_table;
+    *device_table_out = device_table;
+    return error;
+}
+
+/* CUDA's own error strings and names, so device code prints what native code prints. */
+static cudaError_t upload_error_strings(cdpl_state *mirror)
+{
     mirror->nerror_strings = CDPL_ERROR_CODES;
+    cudaError_t error = upload_error_table(cudaGetErrorString, &mirror->error_strings);
+    if (error == cudaSuccess) error = upload_error_table(cudaGetErrorName, &mirror->error_names);
     return error;
 }
 

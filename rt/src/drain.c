@@ -31,7 +31,8 @@ static const char *runtime_error_text(unsigned int error)
  * (or several, past the hardware's grid limit). */
 static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream)
 {
-    cdpl_kernel *kernel = cdpl_find_kernel_mutable(group->kernel_id);
+    cdpl_kernel *kernel = group->kernel_id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel()
+                                                                     : cdpl_find_kernel_mutable(group->kernel_id);
     if (kernel == NULL) {
         cdpl_report("a record names kernel id 0x%08x, which no lowered file registered", group->kernel_id);
         return cudaErrorInvalidDeviceFunction;

@@ -10,6 +10,8 @@
 static cdpl_kernel kernels[CDPL_MAX_KERNELS];
 static size_t nkernels;
 static cdpl_module_kernels scheduler;
+/* The runtime's own entry (markers, copies), as a kernel of the registry. */
+static cdpl_kernel builtin = {CDPL_BUILTIN_KERNEL_ID, "cdp-lower built-in", NULL, sizeof(cdpl_copy_params), 0};
 
 int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
                          const void *entry, size_t params_size)
@@ -20,12 +22,20 @@ int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, con
                 name, module->abi_version, CDPL_ABI_VERSION);
         return 0;
     }
+    if (id == CDPL_BUILTIN_KERNEL_ID) {
+        fprintf(stderr, "cdp-lower runtime: kernel %s has id 0x%08x, which the runtime keeps for itself; "
+                        "rename it\n", name, id);
+        return 0;
+    }
     if (params_size > CDPL_MAX_PARAMS_SIZE) {
         fprintf(stderr, "cdp-lower runtime: kernel %s has %zu bytes of parameters, more than %u\n", name,
                 params_size, CDPL_MAX_PARAMS_SIZE);
         return 0;
     }
-    if (scheduler.plan == NULL) scheduler = *module;
+    if (scheduler.plan == NULL) {
+        scheduler = *module;
+        builtin.entry = module->builtin;
+    }
     cdpl_kernel *known = cdpl_find_kernel_mutable(id);
     if (known != NULL) {
         /* The same kernel lowered into two files (an inline or ODR-shared
@@ -59,10 +69,12 @@ const cdpl_kernel *cdpl_find_kernel(unsigned int id) { return cdpl_find_kernel_m
 
 size_t cdpl_largest_params(void)
 {
-    size_t largest = 0;
+    size_t largest = builtin.params_size;
     for (size_t i = 0; i < nkernels; ++i)
         if (kernels[i].params_size > largest) largest = kernels[i].params_size;
     return largest;
 }
 
 const cdpl_module_kernels *cdpl_scheduler_kernels(void) { return scheduler.plan ? &scheduler : NULL; }
+
+cdpl_kernel *cdpl_builtin_kernel(void) { return builtin.entry ? &builtin : NULL; }
