@@ -1,27 +1,22 @@
+# How CDP2 programs are built and tested, native and lowered.
+#
 # cdpl_add_cdp_program(NAME SOURCE)
-#
-# One CDP2 program, built two ways:
-#   NAME.native   nvcc -rdc=true ... -lcudadevrt (the ground truth)
+#   NAME.native   nvcc -rdc=true ... cudadevrt (the ground truth)
 #   NAME.lowered  cdp-lower SOURCE, then nvcc without -rdc, linked with cdpl_rt
-# and the GPU test gpu.NAME, which runs both and compares their output. It is
-# reported skipped (exit 77) where no GPU is present. Building NAME.lowered is
-# itself the check that the lowered file compiles without -rdc.
+#   gpu.NAME      runs both and compares their output
+# cdpl_add_lowered_program(NAME SOURCE)
+#   NAME.lowered and gpu.NAME, which runs it alone: for what native CDP2
+#   cannot do (nesting deeper than 24 levels)
 #
-# With CDPL_BUILD_TOOL=OFF the lowered file comes from
+# GPU tests are reported skipped (exit 77) where no GPU is present. Building
+# NAME.lowered is itself the check that the lowered file compiles without
+# -rdc. With CDPL_BUILD_TOOL=OFF the lowered file comes from
 # ${CDPL_PRELOWERED_DIR}/NAME.lowered.cu (made on a machine with libclang).
 
 find_library(CDPL_CUDADEVRT cudadevrt HINTS "${CUDAToolkit_LIBRARY_DIR}" REQUIRED)
 
-function(cdpl_add_cdp_program name source)
-  get_filename_component(source "${source}" ABSOLUTE)
+function(cdpl_add_lowered_executable name source)
   get_filename_component(source_dir "${source}" DIRECTORY)
-
-  add_executable(${name}.native "${source}")
-  set_target_properties(${name}.native PROPERTIES
-    CUDA_SEPARABLE_COMPILATION ON
-    CUDA_ARCHITECTURES "${CDPL_CUDA_ARCH}")
-  target_link_libraries(${name}.native PRIVATE "${CDPL_CUDADEVRT}")
-
   if(CDPL_BUILD_TOOL)
     set(lowered "${CMAKE_BINARY_DIR}/lowered/${name}.lowered.cu")
     add_custom_command(
@@ -31,6 +26,8 @@ function(cdpl_add_cdp_program name source)
       DEPENDS cdp-lower "${source}"
       COMMENT "Lowering ${name}"
       VERBATIM)
+    add_custom_target(${name}.lower DEPENDS "${lowered}")
+    add_dependencies(cdpl-lower-all ${name}.lower)
   else()
     set(lowered "${CDPL_PRELOWERED_DIR}/${name}.lowered.cu")
     if(NOT EXISTS "${lowered}")
@@ -38,7 +35,6 @@ function(cdpl_add_cdp_program name source)
                           "installed (cmake --build <dir> --target cdpl-lower-all) and copy it here")
     endif()
   endif()
-
   add_executable(${name}.lowered "${lowered}")
   set_target_properties(${name}.lowered PROPERTIES
     CUDA_SEPARABLE_COMPILATION OFF
@@ -46,13 +42,29 @@ function(cdpl_add_cdp_program name source)
   # The lowered file lives in the build tree: keep the user's relative includes working.
   target_include_directories(${name}.lowered PRIVATE "${source_dir}")
   target_link_libraries(${name}.lowered PRIVATE cdpl_rt)
-  if(CDPL_BUILD_TOOL)
-    add_custom_target(${name}.lower DEPENDS "${lowered}")
-    add_dependencies(cdpl-lower-all ${name}.lower)
-  endif()
+endfunction()
+
+function(cdpl_add_cdp_program name source)
+  get_filename_component(source "${source}" ABSOLUTE)
+  add_executable(${name}.native "${source}")
+  set_target_properties(${name}.native PROPERTIES
+    CUDA_SEPARABLE_COMPILATION ON
+    CUDA_ARCHITECTURES "${CDPL_CUDA_ARCH}")
+  target_link_libraries(${name}.native PRIVATE "${CDPL_CUDADEVRT}")
+  cdpl_add_lowered_executable(${name} "${source}")
 
   add_test(NAME gpu.${name}
     COMMAND "${PROJECT_SOURCE_DIR}/tests/run_pair.sh" $<TARGET_FILE:cdpl-gpu-probe>
             $<TARGET_FILE:${name}.native> $<TARGET_FILE:${name}.lowered>)
   set_tests_properties(gpu.${name} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 300)
+endfunction()
+
+function(cdpl_add_lowered_program name source)
+  get_filename_component(source "${source}" ABSOLUTE)
+  cdpl_add_lowered_executable(${name} "${source}")
+  add_test(NAME gpu.${name}
+    COMMAND "${PROJECT_SOURCE_DIR}/tests/run_pair.sh" $<TARGET_FILE:cdpl-gpu-probe>
+            - $<TARGET_FILE:${name}.lowered>)
+  set_tests_properties(gpu.${name} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 300
+                                              PASS_REGULAR_EXPRESSION "RESULT: PASS")
 endfunction()

@@ -572,6 +572,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
         state->plan->error = state->error;
         state->plan->error_detail = state->error_detail;
         state->plan->roots_done = state->roots_done;
+        state->plan->records_in_use = state->record_ring.capacity - (unsigned int)state->record_ring.available;
     }
 }
 

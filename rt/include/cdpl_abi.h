@@ -148,6 +148,8 @@ typedef struct cdpl_plan {
     unsigned int error_detail;
     unsigned int reserved;
     unsigned long long roots_done;
+    unsigned int records_in_use; /* live records when the plan was made */
+    unsigned int reserved2;
     cdpl_group groups[CDPL_PLAN_INLINE_GROUPS];
 } cdpl_plan;
 

@@ -39,6 +39,7 @@ typedef struct cdpl_stats {
     unsigned long long physical_launches;
     unsigned long long records;
     unsigned long long host_launches;
+    unsigned int peak_records; /* most records alive at once (grids not yet complete) */
     unsigned int capacity;
     size_t device_bytes;
 } cdpl_stats;

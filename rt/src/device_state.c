@@ -17,6 +17,9 @@
 
 static cdpl_device_state state;
 static int made;
+/* Every device allocation, freed at exit. */
+static void *allocations[32];
+static size_t nallocations;
 
 void cdpl_report(const char *format, ...)
 {
@@ -64,6 +67,7 @@ static cudaError_t device_alloc(void **pointer, size_t bytes)
 {
     cudaError_t error = cudaMalloc(pointer, bytes);
     if (error == cudaSuccess) {
+        if (nallocations < sizeof allocations / sizeof *allocations) allocations[nallocations++] = *pointer;
         state.device_bytes += bytes;
         error = cudaMemset(*pointer, 0, bytes);
     }
@@ -163,9 +167,26 @@ static cudaError_t make_state(void)
     return error;
 }
 
+/* Registered when the state is made, so it runs before CUDA's own teardown. */
+static void release_state(void)
+{
+    if (getenv("CDPL_STATS") != NULL) {
+        cdpl_stats stats;
+        cdpl_get_stats(&stats);
+        fprintf(stderr,
+                "cdpl_waves: %llu\ncdpl_physical_launches: %llu\ncdpl_records: %llu\n"
+                "cdpl_peak_records: %u\ncdpl_device_bytes: %zu\n",
+                stats.waves, stats.physical_launches, stats.records, stats.peak_records, stats.device_bytes);
+    }
+    for (size_t i = 0; i < nallocations; ++i) cudaFree(allocations[i]);
+    nallocations = 0;
+    cudaFreeHost(state.plan);
+}
+
 cudaError_t cdpl_device_state_get(cdpl_device_state **out)
 {
     if (!made) {
+        atexit(release_state);
         cudaError_t error = make_state();
         if (error != cudaSuccess) {
             cdpl_report("could not set up the launch queue: %s", cudaGetErrorString(error));

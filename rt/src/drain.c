@@ -79,6 +79,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
             cdpl_report("%s (%u)", runtime_error_text(ds->plan->error), ds->plan->error_detail);
             return cudaErrorLaunchFailure;
         }
+        if (ds->plan->records_in_use > totals.peak_records) totals.peak_records = ds->plan->records_in_use;
         unsigned int ngroups = ds->plan->ngroups;
         if (ngroups == 0) break;
         ++totals.waves;
