@@ -753,11 +753,16 @@ static __device__ unsigned int cdpl_enqueue_marker(const cdpl_stream_target &tar
                         target, &none, sizeof none);
 }
 
-static __device__ cudaError_t cdpl_event_stream(cudaStream_t stream, cdpl_stream_target *target)
+/* The stream and event of an event record or wait, validated: the tail and
+ * fire-and-forget streams cannot take part in event ordering. */
+static __device__ cudaError_t cdpl_event_operands(cudaStream_t stream, cudaEvent_t event,
+                                                  cdpl_stream_target *target, cdpl_stream_object **object)
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     cudaError_t error = cdpl_resolve_stream(stream, target);
     if (error == cudaSuccess && cdpl_is_tail_or_fire_and_forget(target->value)) error = cudaErrorInvalidValue;
+    *object = cdpl_named_object(event, CDPL_EVENT_MAGIC);
+    if (error == cudaSuccess && *object == NULL) error = cudaErrorInvalidResourceHandle;
     return error;
 }
 #endif
@@ -766,9 +771,8 @@ static inline __host__ __device__ cudaError_t cdpl_cudaEventRecord(cudaEvent_t e
 {
 #ifdef __CUDA_ARCH__
     cdpl_stream_target target;
-    cudaError_t error = cdpl_event_stream(stream, &target);
-    cdpl_stream_object *object = cdpl_named_object(event, CDPL_EVENT_MAGIC);
-    if (error == cudaSuccess && object == NULL) error = cudaErrorInvalidResourceHandle;
+    cdpl_stream_object *object;
+    cudaError_t error = cdpl_event_operands(stream, event, &target, &object);
     if (error != cudaSuccess) return cdpl_api_result(error);
     unsigned int marker = cdpl_enqueue_marker(target);
     if (marker == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
@@ -788,9 +792,8 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStrea
 {
 #ifdef __CUDA_ARCH__
     cdpl_stream_target target;
-    cudaError_t error = cdpl_event_stream(stream, &target);
-    cdpl_stream_object *object = cdpl_named_object(event, CDPL_EVENT_MAGIC);
-    if (error == cudaSuccess && object == NULL) error = cudaErrorInvalidResourceHandle;
+    cdpl_stream_object *object;
+    cudaError_t error = cdpl_event_operands(stream, event, &target, &object);
     if (error == cudaSuccess && flags != 0) error = cudaErrorInvalidValue;
     if (error != cudaSuccess) return cdpl_api_result(error);
     if (object->last == CDPL_NONE) return cudaSuccess; /* never recorded: nothing to wait for */
