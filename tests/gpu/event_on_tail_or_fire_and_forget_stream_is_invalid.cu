@@ -1,0 +1,227 @@
+// event_on_tail_or_fire_and_forget_stream_is_invalid.cu: CDP2 semantic test for cdp-lower (see the rule below).
+// Prints only schedule-independent facts; the order of grids is recorded
+// with global atomic tickets and only orders that CDP2 guarantees are checked.
+// Build: nvcc -rdc=true -arch=sm_90 -O2 event_on_tail_or_fire_and_forget_stream_is_invalid.cu -o event_on_tail_or_fire_and_forget_stream_is_invalid -lcudadevrt
+#include <cuda_runtime.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#define CHECK(call)                                                          \
+    do {                                                                     \
+        cudaError_t err_ = (call);                                           \
+        if (err_ != cudaSuccess) {                                           \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
+                    #call, cudaGetErrorString(err_));                        \
+            printf("RESULT: FAIL\n");                                        \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+// ---- order recording: every grid has an id and a span of global tickets ----
+// start = smallest ticket taken by thread 0 of any of its blocks at block
+// start; end = largest ticket taken by thread 0 of any block after the block's
+// last __syncthreads(). "X starts after Y ends" is X.start > Y.end.
+#define MAX_SPANS 256
+#define SHORT_SPIN 20000LL    // about 10 us of clock64 cycles
+#define LONG_SPIN 200000LL    // about 100 us
+
+struct Span {
+    unsigned int start, end, blocks;
+};
+
+__device__ unsigned int g_ticket;
+__device__ Span g_span[MAX_SPANS];
+__device__ unsigned int g_launch_errors;
+
+__global__ void init_spans()
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < MAX_SPANS) {
+        g_span[i].start = 0xffffffffu;
+        g_span[i].end = 0u;
+        g_span[i].blocks = 0u;
+    }
+    if (i == 0) {
+        g_ticket = 1u;
+        g_launch_errors = 0u;
+    }
+}
+
+__device__ void spin(long long cycles)
+{
+    const long long t0 = clock64();
+    while (clock64() - t0 < cycles) {
+    }
+}
+
+__device__ bool is_thread0()
+{
+    return threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0;
+}
+
+__device__ void grid_begin(int id)
+{
+    if (is_thread0()) {
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMin(&g_span[id].start, t);
+    }
+}
+
+__device__ void grid_end(int id)
+{
+    __syncthreads();
+    if (is_thread0()) {
+        __threadfence();
+        const unsigned int t = atomicAdd(&g_ticket, 1u);
+        atomicMax(&g_span[id].end, t);
+        atomicAdd(&g_span[id].blocks, 1u);
+    }
+}
+
+__device__ void count_launch_error()
+{
+    if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
+}
+
+// A grid that only marks its span.
+__global__ void leaf(int id, long long cycles)
+{
+    grid_begin(id);
+    spin(cycles);
+    grid_end(id);
+}
+
+static Span h_span[MAX_SPANS];
+static int g_failures = 0;
+
+static void init_host_spans()
+{
+    init_spans<<<(MAX_SPANS + 255) / 256, 256>>>();
+    CHECK(cudaGetLastError());
+    CHECK(cudaDeviceSynchronize());
+}
+
+static unsigned int read_spans()
+{
+    unsigned int errors = 0;
+    CHECK(cudaMemcpyFromSymbol(h_span, g_span, sizeof h_span));
+    CHECK(cudaMemcpyFromSymbol(&errors, g_launch_errors, sizeof errors));
+    return errors;
+}
+
+// Grid `id` ran with exactly `blocks` blocks, each of which started and ended.
+inline bool ran(int id, unsigned int blocks)
+{
+    const Span &s = h_span[id];
+    return s.blocks == blocks && s.start != 0xffffffffu && s.end != 0u && s.start < s.end;
+}
+
+// Every block of grid `later` started after every block of grid `earlier` ended.
+inline bool after(int later, int earlier)
+{
+    return h_span[later].start > h_span[earlier].end;
+}
+
+static void fact(const char *what, bool ok)
+{
+    printf("%s: %s\n", what, ok ? "ok" : "FAILED");
+    if (!ok) ++g_failures;
+}
+
+static int finish()
+{
+    printf("RESULT: %s\n", g_failures == 0 ? "PASS" : "FAIL");
+    return g_failures == 0 ? 0 : 1;
+}
+
+// Rule 11: an event may be recorded in, and waited for by, the NULL stream or
+// a named stream of the grid, but not the tail stream or the fire-and-forget
+// stream: cudaEventRecord(e, cudaStreamTailLaunch),
+// cudaEventRecord(e, cudaStreamFireAndForget), and cudaStreamWaitEvent on
+// either of them fail (the contract says cudaErrorInvalidValue, 1). The
+// codes returned and what cudaGetLastError() reports after each call are
+// printed as measured natively. The event stays usable afterwards: recording
+// it in a named stream and waiting for it in another one succeeds, and a grid
+// launched after the wait starts after the grid recorded before it.
+#define ID_A 1    // into s1 before the valid record
+#define ID_B 2    // into s2 after the valid wait
+#define NCODES 16
+
+__global__ void parent(int *codes)
+{
+    grid_begin(0);
+    if (threadIdx.x == 0) {
+        cudaEvent_t e;
+        cudaStream_t s1, s2;
+        codes[0] = (int)cudaEventCreateWithFlags(&e, cudaEventDisableTiming);
+        codes[1] = (int)cudaStreamCreateWithFlags(&s1, cudaStreamNonBlocking);
+        codes[2] = (int)cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking);
+        codes[3] = (int)cudaEventRecord(e, cudaStreamTailLaunch);
+        codes[4] = (int)cudaGetLastError();
+        codes[5] = (int)cudaEventRecord(e, cudaStreamFireAndForget);
+        codes[6] = (int)cudaGetLastError();
+        codes[7] = (int)cudaStreamWaitEvent(cudaStreamTailLaunch, e, 0);
+        codes[8] = (int)cudaGetLastError();
+        codes[9] = (int)cudaStreamWaitEvent(cudaStreamFireAndForget, e, 0);
+        codes[10] = (int)cudaGetLastError();
+        // The event and the streams still work.
+        leaf<<<1, 32, 0, s1>>>(ID_A, LONG_SPIN);
+        codes[11] = (int)cudaGetLastError();
+        codes[12] = (int)cudaEventRecord(e, s1);
+        codes[13] = (int)cudaStreamWaitEvent(s2, e, 0);
+        leaf<<<1, 32, 0, s2>>>(ID_B, SHORT_SPIN);
+        codes[14] = (int)cudaGetLastError();
+        codes[15] = (int)cudaEventDestroy(e);
+        cudaStreamDestroy(s1);
+        cudaStreamDestroy(s2);
+    }
+    grid_end(0);
+}
+
+int main()
+{
+    init_host_spans();
+    int *d_codes = nullptr;
+    CHECK(cudaMalloc(&d_codes, NCODES * sizeof(int)));
+    CHECK(cudaMemset(d_codes, 0xff, NCODES * sizeof(int)));   // -1: not written
+    CHECK(cudaDeviceSynchronize());
+
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    CHECK(cudaEventRecord(t0));
+    parent<<<1, 32>>>(d_codes);
+    CHECK(cudaGetLastError());
+    CHECK(cudaEventRecord(t1));
+    CHECK(cudaDeviceSynchronize());
+    float ms = 0.0f;
+    CHECK(cudaEventElapsedTime(&ms, t0, t1));
+    fprintf(stderr, "time_ms: %.3f\n", ms);
+
+    read_spans();
+    int c[NCODES];
+    CHECK(cudaMemcpy(c, d_codes, sizeof c, cudaMemcpyDeviceToHost));
+    printf("cudaEventCreateWithFlags = %d, cudaStreamCreateWithFlags = %d, %d\n", c[0], c[1], c[2]);
+    printf("cudaEventRecord(e, cudaStreamTailLaunch) = %d, then cudaGetLastError = %d\n", c[3], c[4]);
+    printf("cudaEventRecord(e, cudaStreamFireAndForget) = %d, then cudaGetLastError = %d\n", c[5],
+           c[6]);
+    printf("cudaStreamWaitEvent(cudaStreamTailLaunch, e, 0) = %d, then cudaGetLastError = %d\n",
+           c[7], c[8]);
+    printf("cudaStreamWaitEvent(cudaStreamFireAndForget, e, 0) = %d, then cudaGetLastError = %d\n",
+           c[9], c[10]);
+    printf("afterwards: launch A into s1 = %d, cudaEventRecord(e, s1) = %d, "
+           "cudaStreamWaitEvent(s2, e, 0) = %d, launch B into s2 = %d, cudaEventDestroy = %d\n",
+           c[11], c[12], c[13], c[14], c[15]);
+    fact("event and streams created", c[0] == 0 && c[1] == 0 && c[2] == 0);
+    fact("record on the tail stream fails", c[3] != 0);
+    fact("record on the fire-and-forget stream fails", c[5] != 0);
+    fact("wait on the tail stream fails", c[7] != 0);
+    fact("wait on the fire-and-forget stream fails", c[9] != 0);
+    fact("the event still works in named streams",
+         c[11] == 0 && c[12] == 0 && c[13] == 0 && c[14] == 0 && c[15] == 0);
+    fact("A and B ran once", ran(ID_A, 1) && ran(ID_B, 1));
+    fact("B (after the wait) starts after A (before the record) ended", after(ID_B, ID_A));
+    CHECK(cudaFree(d_codes));
+    return finish();
+}
