@@ -1,0 +1,362 @@
+// Benchmark quadtree: quadtree build over 4M points with CUDA Dynamic
+// Parallelism (CDP2).
+//
+// Points: 2^22 points in [0, 1)^2 on a 2^-24 grid, from a fixed-seed 64-bit
+// LCG: 30% uniform, 70% in 32 clusters (each coordinate a cluster centre plus
+// a sum of four uniform integers, an integer approximation of a Gaussian).
+//
+// A node grid is one block of THREADS threads over the points [begin, end) of
+// its square, read from `src`. It counts the points of each quadrant (a point
+// on a split line goes to the upper/right quadrant), partitions them into
+// `dst` (same range, quadrant by quadrant; the order inside a quadrant is
+// whatever the atomics give), then for each quadrant: more than LEAF_MAX
+// points and the child's depth below MAX_DEPTH -> thread 0 launches a child
+// node grid on it into the fire-and-forget stream (src and dst swapped);
+// otherwise, if not empty, the quadrant is a leaf: the block copies its points
+// to `out` and records the leaf (range, depth, square). The host launches the
+// root. MAX_DEPTH 16 keeps native nesting at 16 levels; about 53k grids are
+// launched and the host raises the pending-launch limit to 65536 so that
+// none can fail.
+//
+// Check: the leaves, sorted by range, tile [0, N) exactly; each has at most
+// LEAF_MAX points or depth MAX_DEPTH; every point of `out` lies in its leaf's
+// square; `out` is a permutation of the input; and the leaves, the launch
+// count and the depth equal those of a CPU build of the same tree. All
+// printed values are deterministic.
+//
+// Build: nvcc -rdc=true -arch=sm_90 -O2 quadtree.cu -o quadtree -lcudadevrt
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#define CHECK(call)                                                          \
+    do {                                                                     \
+        cudaError_t err_ = (call);                                           \
+        if (err_ != cudaSuccess) {                                           \
+            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
+                    #call, cudaGetErrorString(err_));                        \
+            printf("RESULT: FAIL\n");                                        \
+            exit(1);                                                         \
+        }                                                                    \
+    } while (0)
+
+#define N_POINTS (1 << 22)
+#define LEAF_MAX 64           // a square with more points is split
+#define MAX_DEPTH 16          // squares at this depth are leaves whatever their size
+#define THREADS 256
+#define UNROLL 4              // points loaded per thread before they are processed
+#define N_CLUSTERS 32
+#define PENDING_LIMIT 65536
+
+struct Leaf {
+    int begin, end, depth, pad;
+    float x0, y0, x1, y1;
+};
+
+__device__ unsigned int g_launches;
+__device__ unsigned int g_launch_failures;
+__device__ unsigned int g_nodes;       // node grids that ran
+__device__ unsigned int g_leaf_count;
+__device__ unsigned int g_max_depth;   // deepest leaf
+
+__host__ __device__ inline int quadrant(float2 p, float mx, float my)
+{
+    return (p.x >= mx ? 1 : 0) | (p.y >= my ? 2 : 0);
+}
+
+__global__ void quadtree_node(const float2 *src, float2 *dst, float2 *out, Leaf *leaves, int leaf_capacity,
+                              int begin, int end, int depth, float x0, float y0, float x1, float y1)
+{
+    __shared__ unsigned int s_count[4];
+    __shared__ unsigned int s_fill[4];
+    const int tid = threadIdx.x;
+    const int lane = tid & 31;
+    const unsigned int lane_lt = (1u << lane) - 1u;
+    const float mx = __fmul_rn(0.5f, __fadd_rn(x0, x1));
+    const float my = __fmul_rn(0.5f, __fadd_rn(y0, y1));
+    if (tid < 4) s_count[tid] = 0;
+    if (tid == 0) atomicAdd(&g_nodes, 1u);
+    __syncthreads();
+
+    // Pass 1: points per quadrant.
+    unsigned int c[4] = {0, 0, 0, 0};
+    for (int base = begin; base < end; base += UNROLL * THREADS) {
+        float2 p[UNROLL];
+#pragma unroll
+        for (int k = 0; k < UNROLL; ++k) {
+            const int i = base + k * THREADS + tid;
+            if (i < end) p[k] = src[i];
+        }
+#pragma unroll
+        for (int k = 0; k < UNROLL; ++k)
+            if (base + k * THREADS + tid < end) ++c[quadrant(p[k], mx, my)];
+    }
+#pragma unroll
+    for (int q = 0; q < 4; ++q)
+        if (c[q]) atomicAdd(&s_count[q], c[q]);
+    __syncthreads();
+    int off[4];
+    off[0] = begin;
+    for (int q = 1; q < 4; ++q) off[q] = off[q - 1] + (int)s_count[q - 1];
+    if (tid < 4) s_fill[tid] = (unsigned int)off[tid];
+    __syncthreads();
+
+    // Pass 2: scatter into dst, one shared atomic per warp and quadrant.
+    for (int base = begin; base < end; base += UNROLL * THREADS) {
+        float2 p[UNROLL];
+#pragma unroll
+        for (int k = 0; k < UNROLL; ++k) {
+            const int i = base + k * THREADS + tid;
+            if (i < end) p[k] = src[i];
+        }
+#pragma unroll
+        for (int k = 0; k < UNROLL; ++k) {
+            const int q = base + k * THREADS + tid < end ? quadrant(p[k], mx, my) : -1;
+#pragma unroll
+            for (int qq = 0; qq < 4; ++qq) {
+                const unsigned int m = __ballot_sync(0xffffffffu, q == qq);
+                if (m == 0) continue;
+                const int leader = __ffs(m) - 1;
+                unsigned int pos = 0;
+                if (lane == leader) pos = atomicAdd(&s_fill[qq], (unsigned int)__popc(m));
+                pos = __shfl_sync(0xffffffffu, pos, leader);
+                if (q == qq) dst[pos + __popc(m & lane_lt)] = p[k];
+            }
+        }
+    }
+    __syncthreads();   // children see the whole block's writes
+
+    // Children and leaves.
+    for (int q = 0; q < 4; ++q) {
+        const int qb = off[q], qe = off[q] + (int)s_count[q];
+        const int n = qe - qb;
+        const float qx0 = (q & 1) ? mx : x0, qx1 = (q & 1) ? x1 : mx;
+        const float qy0 = (q & 2) ? my : y0, qy1 = (q & 2) ? y1 : my;
+        if (n > LEAF_MAX && depth + 1 < MAX_DEPTH) {
+            if (tid == 0) {
+                quadtree_node<<<1, THREADS, 0, cudaStreamFireAndForget>>>(
+                    dst, (float2 *)src, out, leaves, leaf_capacity, qb, qe, depth + 1, qx0, qy0, qx1, qy1);
+                if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_failures, 1u);
+                else atomicAdd(&g_launches, 1u);
+            }
+        } else if (n > 0) {
+            for (int i = qb + tid; i < qe; i += THREADS) out[i] = dst[i];
+            if (tid == 0) {
+                const unsigned int idx = atomicAdd(&g_leaf_count, 1u);
+                if (idx < (unsigned int)leaf_capacity) {
+                    Leaf l;
+                    l.begin = qb;
+                    l.end = qe;
+                    l.depth = depth + 1;
+                    l.pad = 0;
+                    l.x0 = qx0;
+                    l.y0 = qy0;
+                    l.x1 = qx1;
+                    l.y1 = qy1;
+                    leaves[idx] = l;
+                }
+                atomicMax(&g_max_depth, (unsigned int)(depth + 1));
+            }
+        }
+    }
+}
+
+static uint64_t lcg_state = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd()
+{
+    lcg_state = lcg_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)(lcg_state >> 32);
+}
+
+// Deterministic clustered points on the 2^-24 grid.
+static std::vector<float2> make_points(int n)
+{
+    int cx[N_CLUSTERS], cy[N_CLUSTERS], shift[N_CLUSTERS];
+    for (int c = 0; c < N_CLUSTERS; ++c) {
+        cx[c] = (int)((rnd() >> 8) % (1u << 23)) + (1 << 22);
+        cy[c] = (int)((rnd() >> 8) % (1u << 23)) + (1 << 22);
+        shift[c] = 13 + (int)(rnd() % 8u);
+    }
+    const int top = (1 << 24) - 1;
+    std::vector<float2> p(n);
+    for (int i = 0; i < n; ++i) {
+        const uint32_t r = rnd();
+        int64_t X, Y;
+        if (r % 10u < 3u) {
+            X = rnd() >> 8;
+            Y = rnd() >> 8;
+        } else {
+            const int c = (int)((r >> 8) % N_CLUSTERS), k = shift[c];
+            int64_t dx = 0, dy = 0;
+            for (int j = 0; j < 4; ++j) {
+                dx += rnd() >> (32 - k);
+                dy += rnd() >> (32 - k);
+            }
+            X = cx[c] + dx - (2ll << k);
+            Y = cy[c] + dy - (2ll << k);
+            X = X < 0 ? 0 : (X > top ? top : X);
+            Y = Y < 0 ? 0 : (Y > top ? top : Y);
+        }
+        p[i].x = (float)X * (1.0f / 16777216.0f);
+        p[i].y = (float)Y * (1.0f / 16777216.0f);
+    }
+    return p;
+}
+
+// CPU build of the same tree (stable partition; the ranges depend only on counts).
+struct CpuTree {
+    std::vector<float2> tmp;
+    std::vector<Leaf> leaves;
+    unsigned int nodes = 0, max_depth = 0;
+};
+
+static void cpu_node(std::vector<float2> &p, int begin, int end, int depth, float x0, float y0, float x1,
+                     float y1, CpuTree &t)
+{
+    ++t.nodes;
+    const float mx = 0.5f * (x0 + x1), my = 0.5f * (y0 + y1);
+    int cnt[4] = {0, 0, 0, 0};
+    for (int i = begin; i < end; ++i) ++cnt[quadrant(p[i], mx, my)];
+    int off[4], fill[4];
+    off[0] = begin;
+    for (int q = 1; q < 4; ++q) off[q] = off[q - 1] + cnt[q - 1];
+    for (int q = 0; q < 4; ++q) fill[q] = off[q];
+    for (int i = begin; i < end; ++i) t.tmp[fill[quadrant(p[i], mx, my)]++] = p[i];
+    std::copy(t.tmp.begin() + begin, t.tmp.begin() + end, p.begin() + begin);
+    for (int q = 0; q < 4; ++q) {
+        const float qx0 = (q & 1) ? mx : x0, qx1 = (q & 1) ? x1 : mx;
+        const float qy0 = (q & 2) ? my : y0, qy1 = (q & 2) ? y1 : my;
+        if (cnt[q] > LEAF_MAX && depth + 1 < MAX_DEPTH) {
+            cpu_node(p, off[q], off[q] + cnt[q], depth + 1, qx0, qy0, qx1, qy1, t);
+        } else if (cnt[q] > 0) {
+            t.leaves.push_back(Leaf{off[q], off[q] + cnt[q], depth + 1, 0, qx0, qy0, qx1, qy1});
+            if ((unsigned int)depth + 1 > t.max_depth) t.max_depth = depth + 1;
+        }
+    }
+}
+
+static bool leaf_before(const Leaf &a, const Leaf &b) { return a.begin < b.begin; }
+
+static uint64_t point_key(float2 p)
+{
+    uint32_t x, y;
+    memcpy(&x, &p.x, 4);
+    memcpy(&y, &p.y, 4);
+    return ((uint64_t)x << 32) | y;
+}
+
+int main()
+{
+    const int n = N_POINTS;
+    const std::vector<float2> h_points = make_points(n);
+    const int leaf_capacity = n;
+
+    CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, PENDING_LIMIT));
+    float2 *d_a = nullptr, *d_b = nullptr, *d_out = nullptr;
+    Leaf *d_leaves = nullptr;
+    CHECK(cudaMalloc(&d_a, n * sizeof(float2)));
+    CHECK(cudaMalloc(&d_b, n * sizeof(float2)));
+    CHECK(cudaMalloc(&d_out, n * sizeof(float2)));
+    CHECK(cudaMalloc(&d_leaves, (size_t)leaf_capacity * sizeof(Leaf)));
+
+    cudaEvent_t t0, t1;
+    CHECK(cudaEventCreate(&t0));
+    CHECK(cudaEventCreate(&t1));
+    float ms = 0.0f;
+    for (int run = 0; run < 2; ++run) {   // run 0: warm-up; run 1: timed
+        const unsigned int zero = 0;
+        CHECK(cudaMemcpyToSymbol(g_launches, &zero, sizeof zero));
+        CHECK(cudaMemcpyToSymbol(g_launch_failures, &zero, sizeof zero));
+        CHECK(cudaMemcpyToSymbol(g_nodes, &zero, sizeof zero));
+        CHECK(cudaMemcpyToSymbol(g_leaf_count, &zero, sizeof zero));
+        CHECK(cudaMemcpyToSymbol(g_max_depth, &zero, sizeof zero));
+        CHECK(cudaMemcpy(d_a, h_points.data(), n * sizeof(float2), cudaMemcpyHostToDevice));
+        CHECK(cudaMemset(d_out, 0xff, n * sizeof(float2)));   // NaN: not written
+        CHECK(cudaDeviceSynchronize());
+        CHECK(cudaEventRecord(t0));
+        quadtree_node<<<1, THREADS>>>(d_a, d_b, d_out, d_leaves, leaf_capacity, 0, n, 0, 0.0f, 0.0f, 1.0f,
+                                      1.0f);
+        CHECK(cudaGetLastError());
+        CHECK(cudaEventRecord(t1));
+        CHECK(cudaDeviceSynchronize());
+        CHECK(cudaEventElapsedTime(&ms, t0, t1));
+    }
+    fprintf(stderr, "time_ms: %.3f\n", ms);
+
+    unsigned int launches = 0, failures = 0, nodes = 0, leaf_count = 0, max_depth = 0;
+    CHECK(cudaMemcpyFromSymbol(&launches, g_launches, sizeof launches));
+    CHECK(cudaMemcpyFromSymbol(&failures, g_launch_failures, sizeof failures));
+    CHECK(cudaMemcpyFromSymbol(&nodes, g_nodes, sizeof nodes));
+    CHECK(cudaMemcpyFromSymbol(&leaf_count, g_leaf_count, sizeof leaf_count));
+    CHECK(cudaMemcpyFromSymbol(&max_depth, g_max_depth, sizeof max_depth));
+    const unsigned int stored = std::min(leaf_count, (unsigned int)leaf_capacity);
+    std::vector<Leaf> leaves(stored);
+    std::vector<float2> out(n);
+    CHECK(cudaMemcpy(leaves.data(), d_leaves, stored * sizeof(Leaf), cudaMemcpyDeviceToHost));
+    CHECK(cudaMemcpy(out.data(), d_out, n * sizeof(float2), cudaMemcpyDeviceToHost));
+    CHECK(cudaFree(d_a));
+    CHECK(cudaFree(d_b));
+    CHECK(cudaFree(d_out));
+    CHECK(cudaFree(d_leaves));
+
+    std::sort(leaves.begin(), leaves.end(), leaf_before);
+    bool tiled = !leaves.empty() && leaves.front().begin == 0 && leaves.back().end == n;
+    unsigned long long outside = 0, oversized = 0;
+    uint64_t leaf_hash = 1469598103934665603ull;
+    for (size_t k = 0; k < leaves.size(); ++k) {
+        const Leaf &l = leaves[k];
+        if (l.end <= l.begin || (k + 1 < leaves.size() && l.end != leaves[k + 1].begin)) tiled = false;
+        if (l.end - l.begin > LEAF_MAX && l.depth != MAX_DEPTH) ++oversized;
+        for (int i = std::max(l.begin, 0); i < std::min(l.end, n); ++i) {
+            const float2 p = out[i];
+            if (!(p.x >= l.x0 && p.x < l.x1 && p.y >= l.y0 && p.y < l.y1)) ++outside;
+        }
+        const uint32_t v[3] = {(uint32_t)l.begin, (uint32_t)l.end, (uint32_t)l.depth};
+        for (uint32_t x : v) leaf_hash = (leaf_hash ^ x) * 1099511628211ull;
+    }
+    std::vector<uint64_t> key_in(n), key_out(n);
+    for (int i = 0; i < n; ++i) {
+        key_in[i] = point_key(h_points[i]);
+        key_out[i] = point_key(out[i]);
+    }
+    std::sort(key_in.begin(), key_in.end());
+    std::sort(key_out.begin(), key_out.end());
+    const bool permutation = key_in == key_out;
+
+    CpuTree t;
+    std::vector<float2> p(h_points);
+    t.tmp.resize(n);
+    cpu_node(p, 0, n, 0, 0.0f, 0.0f, 1.0f, 1.0f, t);
+    bool same_leaves = t.leaves.size() == leaves.size();
+    for (size_t k = 0; same_leaves && k < leaves.size(); ++k)
+        same_leaves = t.leaves[k].begin == leaves[k].begin && t.leaves[k].end == leaves[k].end &&
+                      t.leaves[k].depth == leaves[k].depth;
+    const unsigned int expect_launches = t.nodes - 1;
+    unsigned int hist[MAX_DEPTH + 1] = {0};
+    for (const Leaf &l : leaves) if (l.depth >= 0 && l.depth <= MAX_DEPTH) ++hist[l.depth];
+
+    printf("quadtree points: %d leaf max: %d max depth: %d clusters: %d\n", n, LEAF_MAX, MAX_DEPTH, N_CLUSTERS);
+    printf("node grids: %u (expected %u)\n", nodes, t.nodes);
+    printf("leaves: %u (expected %zu)\n", leaf_count, t.leaves.size());
+    for (int d = 1; d <= MAX_DEPTH; ++d) if (hist[d]) printf("leaves at depth %2d: %u\n", d, hist[d]);
+    printf("deepest leaf: %u (expected %u)\n", max_depth, t.max_depth);
+    printf("leaf checksum: %016llx\n", (unsigned long long)leaf_hash);
+    printf("leaves tile the points: %s\n", tiled ? "yes" : "no");
+    printf("leaves over the size limit above max depth: %llu\n", oversized);
+    printf("points outside their leaf: %llu\n", outside);
+    printf("output is a permutation of the input: %s\n", permutation ? "yes" : "no");
+    printf("leaves equal the cpu build: %s\n", same_leaves ? "yes" : "no");
+    printf("launches: %u\n", launches);
+    printf("expected launches: %u\n", expect_launches);
+    printf("launch_failures: %u\n", failures);
+    const bool pass = failures == 0 && launches == expect_launches && nodes == t.nodes &&
+                      leaf_count == t.leaves.size() && max_depth == t.max_depth && tiled &&
+                      oversized == 0 && outside == 0 && permutation && same_leaves;
+    printf("RESULT: %s\n", pass ? "PASS" : "FAIL");
+    return pass ? 0 : 1;
+}
