@@ -4,9 +4,6 @@
 #   NAME.native   nvcc -rdc=true ... cudadevrt (the ground truth)
 #   NAME.lowered  cdp-lower SOURCE, then nvcc without -rdc, linked with cdpl_rt
 #   gpu.NAME      runs both and compares their output
-# cdpl_add_lowered_program(NAME SOURCE)
-#   NAME.lowered and gpu.NAME, which runs it alone: for what native CDP2
-#   cannot do (nesting deeper than 24 levels)
 #
 # GPU tests are reported skipped (exit 77) where no GPU is present. Building
 # NAME.lowered is itself the check that the lowered file compiles without
@@ -57,14 +54,4 @@ function(cdpl_add_cdp_program name source)
     COMMAND "${PROJECT_SOURCE_DIR}/tests/run_pair.sh" $<TARGET_FILE:cdpl-gpu-probe>
             $<TARGET_FILE:${name}.native> $<TARGET_FILE:${name}.lowered>)
   set_tests_properties(gpu.${name} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 300)
-endfunction()
-
-function(cdpl_add_lowered_program name source)
-  get_filename_component(source "${source}" ABSOLUTE)
-  cdpl_add_lowered_executable(${name} "${source}")
-  add_test(NAME gpu.${name}
-    COMMAND "${PROJECT_SOURCE_DIR}/tests/run_pair.sh" $<TARGET_FILE:cdpl-gpu-probe>
-            - $<TARGET_FILE:${name}.lowered>)
-  set_tests_properties(gpu.${name} PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 300
-                                              PASS_REGULAR_EXPRESSION "RESULT: PASS")
 endfunction()

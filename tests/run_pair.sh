@@ -1,8 +1,7 @@
 #!/bin/sh
 # usage: run_pair.sh PROBE NATIVE LOWERED
 # Runs a CDP program built natively and lowered; passes when both exit 0 and
-# print the same standard output. NATIVE "-" runs the lowered build alone
-# (for what native CDP2 cannot do). Exit 77 (skipped) where there is no GPU.
+# print the same standard output. Exit 77 (skipped) where there is no GPU.
 probe=$1 native=$2 lowered=$3
 "$probe" || exit $?
 work=$(mktemp -d) || exit 1
@@ -16,11 +15,6 @@ run() {
     echo "$2: exit $status, wall $(( (end - start) / 1000000 )) ms $(grep -h '^time_ms' "$work/$2.err" | tr '\n' ' ')"
     return $status
 }
-if [ "$native" = - ]; then
-    run "$lowered" lowered || { cat "$work/lowered.out" "$work/lowered.err"; exit 1; }
-    cat "$work/lowered.out"
-    exit 0
-fi
 run "$native" native; native_status=$?
 run "$lowered" lowered; lowered_status=$?
 if [ $native_status -ne 0 ] || [ $lowered_status -ne 0 ]; then
