@@ -1,4 +1,4 @@
-// deep_recursion_100_levels.cu: CDP2 semantic test for cdp-lower, run lowered only (see the rule below).
+// deep_recursion_100_levels.cu: CDP2 semantic test for cdp-lower (rule 16: nesting depth).
 // Prints only schedule-independent facts; the order of grids is recorded
 // with global atomic tickets and only orders that CDP2 guarantees are checked.
 // Build: nvcc -rdc=true -arch=sm_90 -O2 deep_recursion_100_levels.cu -o deep_recursion_100_levels -lcudadevrt
