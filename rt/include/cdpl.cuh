@@ -581,7 +581,7 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
 {
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE)
-        cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, 0, "no free record for a host launch");
+        cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0, "no free record for a host launch (raise CDPL_RECORD_POOL)");
     dim3 grid(request.grid[0], request.grid[1], request.grid[2]);
     dim3 block(request.block[0], request.block[1], request.block[2]);
     cdpl_fill_record(cdpl_record_at(state, index), CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block,

@@ -60,7 +60,7 @@ enum cdpl_runtime_error {
     CDPL_RT_OK = 0,
     CDPL_RT_GROUP_TABLE_FULL = 1,
     CDPL_RT_BLOCK_COUNT_OVERFLOW = 2,
-    CDPL_RT_UNKNOWN_KERNEL = 3
+    CDPL_RT_RECORD_POOL_EMPTY = 3
 };
 
 /* One launched grid. The packed parameters follow the header at

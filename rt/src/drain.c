@@ -23,6 +23,7 @@ static const char *runtime_error_text(unsigned int error)
     switch (error) {
     case CDPL_RT_GROUP_TABLE_FULL: return "the scheduler's group table is full";
     case CDPL_RT_BLOCK_COUNT_OVERFLOW: return "too many blocks ready in one wave";
+    case CDPL_RT_RECORD_POOL_EMPTY: return "no free record for a host launch (raise CDPL_RECORD_POOL)";
     default: return "unknown scheduler error";
     }
 }
