@@ -1,7 +1,7 @@
 // cdp_test.cuh: what every CDP2 semantic test in tests/gpu shares: CHECK,
 // the recording of grid spans with global atomic tickets, the host-side
-// checks on them (ran, after), and fact/finish for the printed facts and the
-// RESULT line.
+// checks on them (ran, after), fact/finish for the printed facts and the
+// RESULT line, and the timing of main's launches (time_ms, on stderr).
 //
 // cdp-lower rewrites only the file it is given, never a header, so this file
 // holds no device-side launch, no kernel launched from the device and no
@@ -144,6 +144,42 @@ static inline int finish()
 {
     printf("RESULT: %s\n", g_failures == 0 ? "PASS" : "FAIL");
     return g_failures == 0 ? 0 : 1;
+}
+
+// ---- timing of main's launches: time_ms goes to stderr, stdout has only facts ----
+//     const Timer timer = timer_start();
+//     kernel<<<...>>>(...);
+//     CHECK(cudaGetLastError());
+//     timer_stop(timer);
+struct Timer {
+    cudaEvent_t t0, t1;
+};
+
+// Creates both events and records the first one in `stream`.
+static inline Timer timer_start(cudaStream_t stream = 0)
+{
+    Timer timer;
+    CHECK(cudaEventCreate(&timer.t0));
+    CHECK(cudaEventCreate(&timer.t1));
+    CHECK(cudaEventRecord(timer.t0, stream));
+    return timer;
+}
+
+// Prints the time between the two recorded events.
+static inline void timer_print(const Timer &timer)
+{
+    float ms = 0.0f;
+    CHECK(cudaEventElapsedTime(&ms, timer.t0, timer.t1));
+    fprintf(stderr, "time_ms: %.3f\n", ms);
+}
+
+// Records the second event in the legacy default stream, waits for the
+// device, prints the time.
+static inline void timer_stop(const Timer &timer)
+{
+    CHECK(cudaEventRecord(timer.t1));
+    CHECK(cudaDeviceSynchronize());
+    timer_print(timer);
 }
 
 #endif  // CDP_TEST_CUH

@@ -119,17 +119,10 @@ int main()
     CHECK(cudaMemset(d_data, 0, DATA_SIZE * sizeof(int)));
     CHECK(cudaDeviceSynchronize());
 
-    cudaEvent_t t0, t1;
-    CHECK(cudaEventCreate(&t0));
-    CHECK(cudaEventCreate(&t1));
-    CHECK(cudaEventRecord(t0));
+    const Timer timer = timer_start();
     parent<<<NBLOCKS, NTHREADS>>>(d_data);
     CHECK(cudaGetLastError());
-    CHECK(cudaEventRecord(t1));
-    CHECK(cudaDeviceSynchronize());
-    float ms = 0.0f;
-    CHECK(cudaEventElapsedTime(&ms, t0, t1));
-    fprintf(stderr, "time_ms: %.3f\n", ms);
+    timer_stop(timer);
 
     const unsigned int errors = read_spans();
     unsigned int own_ok = 0, own_bad = 0, block_ok = 0, block_bad = 0, nested_ok = 0,

@@ -79,17 +79,10 @@ int main()
     CHECK(cudaMemset(d_codes, 0xff, NBLOCKS * NCODES * sizeof(int)));   // -1: not written
     CHECK(cudaDeviceSynchronize());
 
-    cudaEvent_t t0, t1;
-    CHECK(cudaEventCreate(&t0));
-    CHECK(cudaEventCreate(&t1));
-    CHECK(cudaEventRecord(t0));
+    const Timer timer = timer_start();
     parent<<<NBLOCKS, 64>>>(d_codes);
     CHECK(cudaGetLastError());
-    CHECK(cudaEventRecord(t1));
-    CHECK(cudaDeviceSynchronize());
-    float ms = 0.0f;
-    CHECK(cudaEventElapsedTime(&ms, t0, t1));
-    fprintf(stderr, "time_ms: %.3f\n", ms);
+    timer_stop(timer);
 
     const unsigned int errors = read_spans();
     int c[NBLOCKS * NCODES];

@@ -102,19 +102,12 @@ int main()
     CHECK(cudaMemset(d_out2, 0, OUT2_SIZE * sizeof(int)));
     CHECK(cudaDeviceSynchronize());
 
-    cudaEvent_t t0, t1;
-    CHECK(cudaEventCreate(&t0));
-    CHECK(cudaEventCreate(&t1));
-    CHECK(cudaEventRecord(t0));
+    const Timer timer = timer_start();
     parent<<<PARENT_BLOCKS, PARENT_THREADS>>>(d_out, d_out2);
     CHECK(cudaGetLastError());
     verify_next<<<8, 256>>>(d_out, d_out2);
     CHECK(cudaGetLastError());
-    CHECK(cudaEventRecord(t1));
-    CHECK(cudaDeviceSynchronize());
-    float ms = 0.0f;
-    CHECK(cudaEventElapsedTime(&ms, t0, t1));
-    fprintf(stderr, "time_ms: %.3f\n", ms);
+    timer_stop(timer);
 
     const unsigned int errors = read_spans();
     unsigned int children = 0, child_blocks = 0, grandchildren = 0, tail_seen = 0, tail_runs = 0,

@@ -110,26 +110,21 @@ int main()
     init_host_spans();
     cudaStream_t s;
     CHECK(cudaStreamCreate(&s));
-    cudaEvent_t t0, t1;
-    CHECK(cudaEventCreate(&t0));
-    CHECK(cudaEventCreate(&t1));
-    CHECK(cudaEventRecord(t0, s));
+    const Timer timer = timer_start(s);
     parent<<<NBLOCKS, 64, 0, s>>>(0);
     CHECK(cudaGetLastError());
     parent<<<NBLOCKS, 64, 0, s>>>(1);
     CHECK(cudaGetLastError());
     stamp<<<1, 32, 0, s>>>(RID(2, K_STAMP));
     CHECK(cudaGetLastError());
-    CHECK(cudaEventRecord(t1, s));
+    CHECK(cudaEventRecord(timer.t1, s));
     CHECK(cudaStreamSynchronize(s));
     parent<<<NBLOCKS, 64>>>(3);
     CHECK(cudaGetLastError());
     parent<<<NBLOCKS, 64>>>(4);
     CHECK(cudaGetLastError());
     CHECK(cudaDeviceSynchronize());
-    float ms = 0.0f;
-    CHECK(cudaEventElapsedTime(&ms, t0, t1));
-    fprintf(stderr, "time_ms: %.3f\n", ms);
+    timer_print(timer);
 
     const unsigned int errors = read_spans();
     printf("host stream order: CDP trees of %d blocks (NULL child + grandchild, fire-and-forget "

@@ -49,17 +49,10 @@ __global__ void recurse(int level)
 int main()
 {
     init_host_spans();
-    cudaEvent_t t0, t1;
-    CHECK(cudaEventCreate(&t0));
-    CHECK(cudaEventCreate(&t1));
-    CHECK(cudaEventRecord(t0));
+    const Timer timer = timer_start();
     recurse<<<1, 32>>>(0);
     CHECK(cudaGetLastError());
-    CHECK(cudaEventRecord(t1));
-    CHECK(cudaDeviceSynchronize());
-    float ms = 0.0f;
-    CHECK(cudaEventElapsedTime(&ms, t0, t1));
-    fprintf(stderr, "time_ms: %.3f\n", ms);
+    timer_stop(timer);
 
     const unsigned int errors = read_spans();
     unsigned int max_level = 0, visits[LEVELS + 1] = {0};

@@ -293,17 +293,10 @@ int main()
 
     const Big host_big = make_big(0, 0);
     const Mixed host_mixed = make_mixed(0);
-    cudaEvent_t t0, t1;
-    CHECK(cudaEventCreate(&t0));
-    CHECK(cudaEventCreate(&t1));
-    CHECK(cudaEventRecord(t0));
+    const Timer timer = timer_start();
     parent<<<1, 32>>>(host_big, host_mixed, d_p, d_errors);
     CHECK(cudaGetLastError());
-    CHECK(cudaEventRecord(t1));
-    CHECK(cudaDeviceSynchronize());
-    float ms = 0.0f;
-    CHECK(cudaEventElapsedTime(&ms, t0, t1));
-    fprintf(stderr, "time_ms: %.3f\n", ms);
+    timer_stop(timer);
 
     read_spans();
     Result r[NKERNELS][NTHREADS];
