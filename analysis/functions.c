@@ -467,11 +467,77 @@ static void add_callee(body_walk *walk, CXCursor referenced)
         cdpl_add_callee(walk->context, walk->function, callee);
 }
 
+/* The range of the name a reference to a main-file function spells, if it
+ * is spelled in the main file (not inside a macro's definition). */
+static bool function_name_ref(body_walk *walk, CXCursor reference, size_t *function, cdpl_range *range)
+{
+    *function = cdpl_function_of(walk->context, clang_getCursorReferenced(reference));
+    size_t at = 0;
+    if (*function == SIZE_MAX || !cdpl_spelled_main_offset(walk->unit, clang_getCursorLocation(reference), &at))
+        return false;
+    const char *name = walk->context->model->functions[*function].name;
+    *range = (cdpl_range){at, at + strlen(name)};
+    return cdpl_text_is(walk->context->model, *range, name);
+}
+
+static void add_name_ref(cdpl_context *context, cdpl_range **refs, size_t *count, cdpl_range range)
+{
+    for (size_t r = 0; r < *count; ++r)
+        if ((*refs)[r].begin == range.begin) return;
+    cdpl_append(context, refs, count, sizeof range, &range);
+}
+
+static bool is_function_query(const char *name)
+{
+    static const char *const queries[] = {"cudaFuncGetAttributes", "cudaFuncSetAttribute", "cudaFuncSetCacheConfig",
+                                          "cudaFuncSetSharedMemConfig"};
+    for (size_t q = 0; q < sizeof queries / sizeof *queries; ++q)
+        if (strcmp(name, queries[q]) == 0) return true;
+    return strncmp(name, "cudaOccupancy", strlen("cudaOccupancy")) == 0;
+}
+
+static enum CXChildVisitResult find_queried_function(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    body_walk *walk = data;
+    size_t function;
+    cdpl_range range;
+    if (clang_getCursorKind(cursor) == CXCursor_DeclRefExpr && function_name_ref(walk, cursor, &function, &range)) {
+        cdpl_function *queried = &walk->context->model->functions[function];
+        add_name_ref(walk->context, &queried->query_refs, &queried->nquery_refs, range);
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A query about a function names it as an argument; the rewriter points
+ * such queries at what really runs. */
+static void record_query_arguments(body_walk *walk, CXCursor call)
+{
+    CXString spelling = clang_getCursorSpelling(call);
+    const char *name = clang_getCString(spelling);
+    bool query = name != NULL && is_function_query(name);
+    clang_disposeString(spelling);
+    if (!query) return;
+    int nargs = clang_Cursor_getNumArguments(call);
+    for (int a = 0; a < nargs; ++a) {
+        CXCursor argument = clang_Cursor_getArgument(call, (unsigned)a);
+        find_queried_function(argument, call, walk);
+        clang_visitChildren(argument, find_queried_function, walk);
+    }
+}
+
 static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXClientData data)
 {
     (void)parent;
     body_walk *walk = data;
     enum CXCursorKind kind = clang_getCursorKind(cursor);
+    size_t named;
+    cdpl_range name_range;
+    if (kind == CXCursor_DeclRefExpr && function_name_ref(walk, cursor, &named, &name_range)) {
+        cdpl_function *function = &walk->context->model->functions[named];
+        add_name_ref(walk->context, &function->name_refs, &function->nname_refs, name_range);
+    }
+    if (kind == CXCursor_CallExpr) record_query_arguments(walk, cursor);
     if (kind == CXCursor_OverloadedDeclRef) {
         for (unsigned d = 0; d < clang_getNumOverloadedDecls(cursor); ++d)
             add_callee(walk, clang_getOverloadedDecl(cursor, d));

@@ -61,6 +61,8 @@ static void free_function(cdpl_function *function)
     free(function->param_types);
     free(function->param_names);
     free(function->builtin_refs);
+    free(function->name_refs);
+    free(function->query_refs);
     free(function->callees);
 }
 

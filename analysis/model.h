@@ -71,6 +71,16 @@ typedef struct cdpl_function {
     size_t nbuiltin_refs;
     cdpl_range *builtin_refs;
 
+    /* Every use of this function's name in main-file bodies (the
+     * identifier token), launches included; and those among them that are
+     * the function argument of an attribute or occupancy query
+     * (cudaFuncGetAttributes, cudaFuncSetAttribute, cudaFuncSetCacheConfig,
+     * cudaOccupancy...). */
+    size_t nname_refs;
+    cdpl_range *name_refs;
+    size_t nquery_refs;
+    cdpl_range *query_refs;
+
     /* Functions of the main file called from the body (indices into
      * cdpl_model.functions), for reachability. */
     size_t ncallees;

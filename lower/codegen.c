@@ -44,6 +44,7 @@ static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool
 char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan)
 {
     cdpl_text out = {0};
+    cdpl_text_printf(&out, "static __global__ void cdpl_entry_%s(cdpl_wave); ", plan->stem);
     cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", plan->stem);
     put_parameter_list(&out, plan->kernel, false);
     cdpl_text_puts(&out, "); ");

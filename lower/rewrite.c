@@ -21,12 +21,56 @@ typedef struct rewrite {
 
 static bool has_range(cdpl_range range) { return range.end > range.begin; }
 
-static unsigned line_at(const cdpl_model *model, size_t offset)
+static cdpl_loc loc_at(const cdpl_model *model, size_t offset)
 {
-    unsigned line = 1;
-    for (size_t i = 0; i < offset && i < model->source_size; ++i)
-        if (model->source[i] == '\n') ++line;
-    return line;
+    cdpl_loc loc = {1, 1};
+    for (size_t i = 0; i < offset && i < model->source_size; ++i) {
+        if (model->source[i] == '\n') {
+            ++loc.line;
+            loc.column = 1;
+        } else {
+            ++loc.column;
+        }
+    }
+    return loc;
+}
+
+static unsigned line_at(const cdpl_model *model, size_t offset) { return loc_at(model, offset).line; }
+
+static bool range_in(cdpl_range range, const cdpl_range *ranges, size_t count)
+{
+    for (size_t i = 0; i < count; ++i)
+        if (ranges[i].begin == range.begin) return true;
+    return false;
+}
+
+static bool is_launch_of(const cdpl_model *model, size_t kernel, cdpl_range name)
+{
+    for (size_t l = 0; l < model->nlaunches; ++l)
+        if (model->launches[l].kernel == kernel && model->launches[l].callee_name.begin == name.begin) return true;
+    return false;
+}
+
+/* Other uses of a runtime kernel's name: a query about the kernel asks about
+ * its entry, which is what runs; its address put to any other use would
+ * launch or call something that is no longer a kernel. */
+static void redirect_name_uses(rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    for (size_t r = 0; r < kernel->nname_refs; ++r) {
+        cdpl_range use = kernel->name_refs[r];
+        if (is_launch_of(rw->model, index, use)) continue;
+        if (range_in(use, kernel->query_refs, kernel->nquery_refs)) {
+            cdpl_text entry = {0};
+            cdpl_text_printf(&entry, "cdpl_entry_%s", rw->plans[index].stem);
+            cdpl_edits_replace_owned(rw->edits, use.begin, use.end, cdpl_text_take(&entry));
+        } else {
+            cdpl_model_diagnose(rw->model, CDPL_ERROR, loc_at(rw->model, use.begin),
+                                "kernel '%s' runs through the cdpl runtime, so its address can only be "
+                                "given to attribute and occupancy queries; launch it with <<<>>> instead",
+                                kernel->name);
+        }
+    }
 }
 
 static char *source_text(const cdpl_model *model, cdpl_range range)
@@ -192,7 +236,10 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function->usr), NULL};
     }
     for (size_t f = 0; f < model->nfunctions; ++f)
-        if (rw.plans[f].kernel != NULL) lower_kernel(&rw, f);
+        if (rw.plans[f].kernel != NULL) {
+            lower_kernel(&rw, f);
+            redirect_name_uses(&rw, f);
+        }
     for (size_t l = 0; l < model->nlaunches; ++l) lower_launch(&rw, &model->launches[l]);
     for (size_t f = 0; f < model->nfunctions; ++f) {
         const cdpl_function *function = &model->functions[f];

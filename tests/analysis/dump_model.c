@@ -89,6 +89,14 @@ static void print_function(const cdpl_model *model, const cdpl_function *functio
         print_range(model, function->body);
         putchar('\n');
     }
+    for (size_t r = 0; r < function->nname_refs; ++r) {
+        cdpl_loc loc = loc_at(model, function->name_refs[r].begin);
+        printf("  name_ref %u:%u\n", loc.line, loc.column);
+    }
+    for (size_t r = 0; r < function->nquery_refs; ++r) {
+        cdpl_loc loc = loc_at(model, function->query_refs[r].begin);
+        printf("  query_ref %u:%u\n", loc.line, loc.column);
+    }
     for (size_t r = 0; r < function->nbuiltin_refs; ++r) {
         cdpl_loc loc = loc_at(model, function->builtin_refs[r].begin);
         printf("  builtin %u:%u ", loc.line, loc.column);

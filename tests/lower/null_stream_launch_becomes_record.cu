@@ -17,7 +17,7 @@ int main()
 }
 // CHECK: #include "cdpl.cuh"
 // CHECK: #line 1 "
-// CHECK: __host__ __device__ void cdpl_launch_child(cdpl_launch_config, int *, int); __device__ void child(int *out, int n)
+// CHECK: static __global__ void cdpl_entry_child(cdpl_wave); __host__ __device__ void cdpl_launch_child(cdpl_launch_config, int *, int); __device__ void child(int *out, int n)
 // CHECK: struct cdpl_params_child { int *p0; int p1; };
 // CHECK: static __global__ void cdpl_entry_child(cdpl_wave cdpl_w)
 // CHECK: child(cdpl_p.p0, cdpl_p.p1);
