@@ -176,6 +176,9 @@ typedef struct cdpl_model {
     cdpl_diagnostic *diagnostics;
 } cdpl_model;
 
+/* The line and column of a byte offset in the main file. */
+cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset);
+
 const char *cdpl_stream_kind_name(cdpl_stream_kind kind);
 const char *cdpl_api_name(cdpl_api api);
 void cdpl_model_free(cdpl_model *model);

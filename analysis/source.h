@@ -19,7 +19,6 @@ bool cdpl_cursor_in_main_file(const cdpl_unit *unit, CXCursor cursor);
  * where it is expanded). */
 bool cdpl_in_macro_expansion(CXSourceLocation location);
 
-cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset);
 
 /* The file and position of any location, for diagnostics outside the main
  * file; the file name is owned by the caller (NULL when unknown). */

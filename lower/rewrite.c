@@ -21,21 +21,7 @@ typedef struct rewrite {
 
 static bool has_range(cdpl_range range) { return range.end > range.begin; }
 
-static cdpl_loc loc_at(const cdpl_model *model, size_t offset)
-{
-    cdpl_loc loc = {1, 1};
-    for (size_t i = 0; i < offset && i < model->source_size; ++i) {
-        if (model->source[i] == '\n') {
-            ++loc.line;
-            loc.column = 1;
-        } else {
-            ++loc.column;
-        }
-    }
-    return loc;
-}
-
-static unsigned line_at(const cdpl_model *model, size_t offset) { return loc_at(model, offset).line; }
+static unsigned line_at(const cdpl_model *model, size_t offset) { return cdpl_loc_at(model, offset).line; }
 
 static bool range_in(cdpl_range range, const cdpl_range *ranges, size_t count)
 {
@@ -65,7 +51,7 @@ static void redirect_name_uses(rewrite *rw, size_t index)
             cdpl_text_printf(&entry, "cdpl_entry_%s", rw->plans[index].stem);
             cdpl_edits_replace_owned(rw->edits, use.begin, use.end, cdpl_text_take(&entry));
         } else {
-            cdpl_model_diagnose(rw->model, CDPL_ERROR, loc_at(rw->model, use.begin),
+            cdpl_model_diagnose(rw->model, CDPL_ERROR, cdpl_loc_at(rw->model, use.begin),
                                 "kernel '%s' runs through the cdpl runtime, so its address can only be "
                                 "given to attribute and occupancy queries; launch it with <<<>>> instead",
                                 kernel->name);
