@@ -1,15 +1,19 @@
 /* cdp-lower: the command line. Parses options, runs analysis -> rewrite ->
- * emit for the input, prints diagnostics as `file:line:col: error: ...`. */
+ * emit for each input, prints diagnostics as `file:line:col: error: ...`,
+ * and the optional JSON or Graphviz report (report.h). */
 #define _XOPEN_SOURCE 700
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "analyse.h"
 #include "cdpl_abi.h"
 #include "edits.h"
 #include "emit.h"
+#include "report.h"
 #include "rewrite.h"
 
 #ifndef CDPL_VERSION
@@ -18,14 +22,23 @@
 
 static const char usage[] =
     "usage: cdp-lower [options] INPUT.cu [-- CLANG_ARGS...]\n"
+    "       cdp-lower [options] INPUT.cu... --out-dir DIR [-- CLANG_ARGS...]\n"
     "\n"
     "Lowers CUDA Dynamic Parallelism: every device-side kernel launch in INPUT.cu\n"
     "becomes a record in the cdpl runtime's work queue, so the output builds with\n"
     "nvcc without -rdc (link it with the cdpl_rt library; include rt/include).\n"
+    "Each input is analysed and written on its own, all or nothing.\n"
     "\n"
     "options:\n"
-    "  -o FILE               write the lowered file to FILE (default: standard output)\n"
+    "  -o FILE               write the lowered file to FILE (default: standard output);\n"
+    "                        one input only\n"
+    "  --out-dir DIR         write each lowered input to DIR/<its file name>\n"
     "  --check               analyse only: report what cannot be lowered, write nothing\n"
+    "  --report=json         print what the analysis found (kernels, launch sites,\n"
+    "                        API calls, diagnostics) as one JSON object on standard\n"
+    "                        output; lowered code is written only with -o or --out-dir\n"
+    "  --dot                 print the device launch graph (Graphviz) on standard\n"
+    "                        output; lowered code is written only with -o or --out-dir\n"
     "  --cuda-path=DIR       the CUDA toolkit to parse with (default /usr/local/cuda)\n"
     "  --offload-arch=ARCH   the GPU architecture to parse for (default sm_90)\n"
     "  -I DIR, -D NAME[=VAL], -U NAME, -include FILE, -std=STD\n"
@@ -33,13 +46,19 @@ static const char usage[] =
     "  --help                show this help\n"
     "  --version             show the version\n"
     "\n"
-    "Exit status: 0 when the file was lowered (or needed nothing), 1 when it\n"
-    "cannot be lowered faithfully (see the diagnostics), 2 on a usage error.\n";
+    "Exit status: 0 when every input was lowered (or needed nothing), 1 when some\n"
+    "input cannot be lowered faithfully (see the diagnostics; nothing is written\n"
+    "for it), 2 on a usage error.\n";
+
+typedef enum report_kind { REPORT_NONE, REPORT_JSON, REPORT_DOT } report_kind;
 
 typedef struct cli {
-    const char *input;
+    const char **inputs;
+    size_t ninputs;
     const char *output;
+    const char *out_dir;
     bool check_only;
+    report_kind report;
     cdpl_parse_options parse;
     const char **clang_args;
     size_t nclang_args;
@@ -54,7 +73,23 @@ static bool add_clang_arg(cli *options, const char *arg)
     return true;
 }
 
+static bool add_input(cli *options, const char *path)
+{
+    const char **inputs = realloc(options->inputs, (options->ninputs + 1) * sizeof *inputs);
+    if (inputs == NULL) return false;
+    inputs[options->ninputs++] = path;
+    options->inputs = inputs;
+    return true;
+}
+
 static bool has_prefix(const char *text, const char *prefix) { return strncmp(text, prefix, strlen(prefix)) == 0; }
+
+/* The file name of `path`, without its directories. */
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
 
 /* Returns 0 to go on, or the exit status to stop with. */
 static int parse_command_line(int argc, char **argv, cli *options)
@@ -78,6 +113,30 @@ static int parse_command_line(int argc, char **argv, cli *options)
         }
         if (strcmp(arg, "--check") == 0) {
             options->check_only = true;
+        } else if (strcmp(arg, "--report=json") == 0 || strcmp(arg, "--dot") == 0) {
+            report_kind kind = arg[2] == 'd' ? REPORT_DOT : REPORT_JSON;
+            if (options->report != REPORT_NONE && options->report != kind) {
+                fprintf(stderr, "cdp-lower: error: --report=json and --dot both print on standard output; "
+                                "choose one\n");
+                return 2;
+            }
+            options->report = kind;
+        } else if (has_prefix(arg, "--report")) {
+            fprintf(stderr, "cdp-lower: error: unknown report format in '%s' (--report=json)\n", arg);
+            return 2;
+        } else if (strcmp(arg, "--out-dir") == 0 || has_prefix(arg, "--out-dir=")) {
+            if (arg[9] == '=') {
+                options->out_dir = arg + 10;
+            } else if (++i == argc) {
+                fprintf(stderr, "cdp-lower: error: --out-dir needs a directory\n");
+                return 2;
+            } else {
+                options->out_dir = argv[i];
+            }
+            if (*options->out_dir == '\0') {
+                fprintf(stderr, "cdp-lower: error: --out-dir needs a directory\n");
+                return 2;
+            }
         } else if (strcmp(arg, "-o") == 0) {
             if (++i == argc) {
                 fprintf(stderr, "cdp-lower: error: -o needs a file name\n");
@@ -102,17 +161,42 @@ static int parse_command_line(int argc, char **argv, cli *options)
         } else if (arg[0] == '-' && arg[1] != '\0') {
             fprintf(stderr, "cdp-lower: error: unknown option '%s' (see --help; clang options go after --)\n", arg);
             return 2;
-        } else if (options->input != NULL) {
-            fprintf(stderr, "cdp-lower: error: one input file at a time for now (got '%s' and '%s')\n",
-                    options->input, arg);
+        } else if (!add_input(options, arg)) {
+            fprintf(stderr, "cdp-lower: error: out of memory\n");
             return 2;
-        } else {
-            options->input = arg;
         }
     }
-    if (options->input == NULL) {
+    if (options->ninputs == 0) {
         fprintf(stderr, "cdp-lower: error: no input file (see --help)\n");
         return 2;
+    }
+    if (options->output != NULL && strcmp(options->output, "-") == 0 && options->report != REPORT_NONE) {
+        fprintf(stderr, "cdp-lower: error: -o - and the report would share standard output\n");
+        return 2;
+    }
+    if (options->output != NULL && options->out_dir != NULL) {
+        fprintf(stderr, "cdp-lower: error: -o and --out-dir cannot be used together\n");
+        return 2;
+    }
+    if (options->output != NULL && options->ninputs > 1) {
+        fprintf(stderr, "cdp-lower: error: -o takes one input, got %zu; use --out-dir DIR for several\n",
+                options->ninputs);
+        return 2;
+    }
+    if (options->ninputs > 1 && options->out_dir == NULL && !options->check_only &&
+        options->report == REPORT_NONE) {
+        fprintf(stderr, "cdp-lower: error: %zu inputs need --out-dir DIR (or --check, --report=json, --dot)\n",
+                options->ninputs);
+        return 2;
+    }
+    if (options->out_dir != NULL) {
+        for (size_t a = 0; a < options->ninputs; ++a)
+            for (size_t b = a + 1; b < options->ninputs; ++b)
+                if (strcmp(base_name(options->inputs[a]), base_name(options->inputs[b])) == 0) {
+                    fprintf(stderr, "cdp-lower: error: %s and %s would both be written to %s/%s\n",
+                            options->inputs[a], options->inputs[b], options->out_dir, base_name(options->inputs[a]));
+                    return 2;
+                }
     }
     options->parse.extra_args = options->clang_args;
     options->parse.nextra_args = options->nclang_args;
@@ -129,46 +213,94 @@ static void print_diagnostics(const cdpl_model *model)
     }
 }
 
-static int lower_file(const cli *options)
+/* Analyses `input` into `model` (which the caller frees) and, unless
+ * `output` is NULL, writes the lowered text there ("-": standard output).
+ * Returns the exit status for this input. */
+static int lower_file(const cli *options, const char *input, const char *output, cdpl_model *model)
 {
-    if (options->output != NULL && cdpl_same_file(options->input, options->output)) {
-        fprintf(stderr, "cdp-lower: error: the output %s is the input; refusing to overwrite it\n",
-                options->output);
+    if (output != NULL && strcmp(output, "-") != 0 && cdpl_same_file(input, output)) {
+        fprintf(stderr, "cdp-lower: error: the output %s is the input; refusing to overwrite it\n", output);
         return 2;
     }
-    cdpl_model model = {0};
-    bool analysed = cdpl_analyse_file(options->input, &options->parse, &model);
+    bool analysed = cdpl_analyse_file(input, &options->parse, model);
     char line_file[PATH_MAX];
-    if (realpath(options->input, line_file) == NULL) snprintf(line_file, sizeof line_file, "%s", options->input);
+    if (realpath(input, line_file) == NULL) snprintf(line_file, sizeof line_file, "%s", input);
     cdpl_edits edits = {0};
-    if (analysed && !cdpl_model_has_errors(&model)) {
+    if (analysed && !cdpl_model_has_errors(model)) {
         cdpl_rewrite_options rewrite_options = {line_file};
-        cdpl_rewrite(&model, &rewrite_options, &edits);
+        cdpl_rewrite(model, &rewrite_options, &edits);
     }
     size_t conflict = 0;
     if (!edits.failed && !cdpl_edits_sort(&edits, &conflict))
-        cdpl_model_diagnose(&model, CDPL_ERROR, (cdpl_loc){0, 0},
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0},
                             "internal error: two rewrites overlap at byte %zu", conflict);
-    print_diagnostics(&model);
+    print_diagnostics(model);
     int status = 0;
-    if (!analysed || cdpl_model_has_errors(&model)) {
+    if (!analysed || cdpl_model_has_errors(model)) {
         status = 1;
     } else if (edits.failed) {
         fprintf(stderr, "cdp-lower: error: out of memory\n");
         status = 1;
-    } else if (!options->check_only) {
+    } else if (output != NULL) {
         size_t size = 0;
-        char *lowered = cdpl_edits_apply(&edits, model.source, model.source_size, &size);
+        char *lowered = cdpl_edits_apply(&edits, model->source, model->source_size, &size);
         if (lowered == NULL) {
             fprintf(stderr, "cdp-lower: error: out of memory\n");
             status = 1;
-        } else if (!cdpl_emit(options->output ? options->output : "-", lowered, size)) {
+        } else if (!cdpl_emit(output, lowered, size)) {
             status = 1;
         }
         free(lowered);
     }
     cdpl_edits_free(&edits);
-    cdpl_model_free(&model);
+    return status;
+}
+
+/* Where the lowered `input` goes: NULL for nowhere. Fills `buffer` for --out-dir. */
+static const char *output_path(const cli *options, const char *input, char *buffer, size_t size)
+{
+    if (options->check_only) return NULL;
+    if (options->out_dir != NULL) {
+        int length = snprintf(buffer, size, "%s/%s", options->out_dir, base_name(input));
+        if (length < 0 || (size_t)length >= size) {
+            fprintf(stderr, "cdp-lower: error: %s/%s: path too long\n", options->out_dir, base_name(input));
+            return NULL;
+        }
+        return buffer;
+    }
+    if (options->output != NULL) return options->output;
+    return options->report == REPORT_NONE ? "-" : NULL;
+}
+
+static int lower_all(const cli *options)
+{
+    if (options->out_dir != NULL && !options->check_only && mkdir(options->out_dir, 0777) != 0 &&
+        errno != EEXIST) {
+        fprintf(stderr, "cdp-lower: error: cannot create %s: %s\n", options->out_dir, strerror(errno));
+        return 1;
+    }
+    cdpl_model *models = calloc(options->ninputs, sizeof *models);
+    if (models == NULL) {
+        fprintf(stderr, "cdp-lower: error: out of memory\n");
+        return 1;
+    }
+    int status = 0;
+    for (size_t i = 0; i < options->ninputs; ++i) {
+        char buffer[PATH_MAX];
+        const char *output = output_path(options, options->inputs[i], buffer, sizeof buffer);
+        int file_status = output == NULL && options->out_dir != NULL && !options->check_only
+                              ? 1
+                              : lower_file(options, options->inputs[i], output, &models[i]);
+        if (file_status > status) status = file_status;
+    }
+    if (options->report == REPORT_JSON) cdpl_report_json(models, options->ninputs, stdout);
+    if (options->report == REPORT_DOT) cdpl_report_dot(models, options->ninputs, stdout);
+    for (size_t i = 0; i < options->ninputs; ++i) cdpl_model_free(&models[i]);
+    free(models);
+    if (fflush(stdout) != 0 && status == 0) {
+        fprintf(stderr, "cdp-lower: error: writing standard output: %s\n", strerror(errno));
+        status = 1;
+    }
     return status;
 }
 
@@ -176,7 +308,8 @@ int main(int argc, char **argv)
 {
     cli options = {0};
     int status = parse_command_line(argc, argv, &options);
-    if (status == 0) status = lower_file(&options);
+    if (status == 0) status = lower_all(&options);
     free(options.clang_args);
+    free(options.inputs);
     return status < 0 ? 0 : status;
 }
