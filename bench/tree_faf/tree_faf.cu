@@ -19,17 +19,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define CHECK(call)                                                          \
-    do {                                                                     \
-        cudaError_t err_ = (call);                                           \
-        if (err_ != cudaSuccess) {                                           \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
-                    #call, cudaGetErrorString(err_));                        \
-            printf("RESULT: FAIL\n");                                        \
-            exit(1);                                                         \
-        }                                                                    \
-    } while (0)
-
 #define DEPTH 17              // levels: 2^17 - 1 = 131071 grids
 #define THREADS 32            // threads per node grid
 #define PENDING_LIMIT (1 << DEPTH)
@@ -39,16 +28,7 @@ __device__ unsigned long long g_level_sum[DEPTH];
 __device__ unsigned int g_launches;
 __device__ unsigned int g_launch_failures;
 
-__host__ __device__ inline unsigned int node_hash(unsigned int id, unsigned int lane)
-{
-    unsigned int h = id * 2654435761u ^ (lane + 0x9e3779b9u);
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    h *= 0xc2b2ae35u;
-    h ^= h >> 16;
-    return h & 0xffffu;
-}
+#include "../common/tree_common.cuh"
 
 __global__ void tree_node(unsigned int id, int depth, int max_depth)
 {
@@ -106,19 +86,9 @@ int main()
     CHECK(cudaMemcpyFromSymbol(&launches, g_launches, sizeof launches));
     CHECK(cudaMemcpyFromSymbol(&failures, g_launch_failures, sizeof failures));
 
-    bool ok = true;
     unsigned long long total = 0, checksum = 1469598103934665603ull;
     printf("tree_faf depth: %d threads per grid: %d stream: fire-and-forget\n", DEPTH, THREADS);
-    for (int d = 0; d < DEPTH; ++d) {
-        unsigned long long expect = 0;
-        for (unsigned int id = 1u << d; id < (2u << d); ++id)
-            for (unsigned int lane = 0; lane < THREADS; ++lane) expect += node_hash(id, lane);
-        const bool level_ok = nodes[d] == (1u << d) && sums[d] == expect;
-        ok = ok && level_ok;
-        total += nodes[d];
-        checksum = (checksum ^ sums[d]) * 1099511628211ull;
-        printf("level %2d: nodes %u sum %llu %s\n", d, nodes[d], sums[d], level_ok ? "ok" : "WRONG");
-    }
+    const bool ok = check_tree_levels(nodes, sums, total, checksum);
     const unsigned int expect_launches = (1u << DEPTH) - 2u;
     printf("grids: %llu\n", total);
     printf("checksum: %016llx\n", checksum);
