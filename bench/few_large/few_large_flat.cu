@@ -13,17 +13,6 @@
 #include <cstring>
 #include <vector>
 
-#define CHECK(call)                                                          \
-    do {                                                                     \
-        cudaError_t err_ = (call);                                           \
-        if (err_ != cudaSuccess) {                                           \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
-                    #call, cudaGetErrorString(err_));                        \
-            printf("RESULT: FAIL\n");                                        \
-            exit(1);                                                         \
-        }                                                                    \
-    } while (0)
-
 #define N_ELEMS (1 << 26)       // 64M floats
 #define CHILDREN 8
 #define CHILD_BLOCKS 4096
@@ -36,19 +25,7 @@
 __device__ unsigned long long g_sum;
 __device__ unsigned int g_xor;
 
-__host__ __device__ inline float init_value(unsigned int i)
-{
-    unsigned int h = i * 2654435761u;
-    h ^= h >> 15;
-    h *= 0x2c1b3c6du;
-    h ^= h >> 12;
-    return (float)(h & 0xffffu) * (1.0f / 65536.0f);
-}
-
-__host__ __device__ inline float coeff_b(unsigned int i)
-{
-    return (float)(i & 1023u) * (1.0f / 1048576.0f);
-}
+#include "few_large_common.cuh"
 
 __global__ void init_kernel(float *data, int n)
 {
@@ -126,20 +103,9 @@ int main()
 
     unsigned long long cpu_sum = 0;
     unsigned int cpu_xor = 0;
-    for (int i = 0; i < n; ++i) {
-        uint32_t bits;
-        memcpy(&bits, &data[i], 4);
-        cpu_sum += bits;
-        cpu_xor ^= bits;
-    }
+    cpu_checksum(data, n, cpu_sum, cpu_xor);
     long long sampled = 0, sample_mismatches = 0;
-    for (int i = 0; i < n; i += SAMPLE_STRIDE) {
-        float x = init_value((unsigned int)i);
-        const float b = coeff_b((unsigned int)i);
-        for (int k = 0; k < ITERS; ++k) x = std::fmaf(x, COEFF_A, b);
-        ++sampled;
-        if (memcmp(&x, &data[i], 4) != 0) ++sample_mismatches;
-    }
+    check_samples(data, n, sampled, sample_mismatches);
     printf("few_large flat elements: %d children: %d x %d blocks x %d threads, %d FMAs per element\n", n, CHILDREN,
            CHILD_BLOCKS, THREADS, ITERS);
     printf("gpu checksum:  sum %llu xor %08x\n", gpu_sum, gpu_xor);

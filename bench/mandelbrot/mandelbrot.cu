@@ -29,16 +29,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                          \
-    do {                                                                     \
-        cudaError_t err_ = (call);                                           \
-        if (err_ != cudaSuccess) {                                           \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
-                    #call, cudaGetErrorString(err_));                        \
-            printf("RESULT: FAIL\n");                                        \
-            exit(1);                                                         \
-        }                                                                    \
-    } while (0)
+#include "mandelbrot_common.cuh"
 
 #define WIDTH 8192
 #define HEIGHT 8192
@@ -154,19 +145,6 @@ __global__ void mandelbrot_pixel(int *dwells, int w, int h, cplx cmin, cplx cmax
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x < w && y < h) dwells[y * w + x] = pixel_dwell(w, h, cmin, cmax, x, y);
-}
-
-static uint64_t fnv1a(const std::vector<int> &v)
-{
-    uint64_t h = 1469598103934665603ull;
-    for (int d : v) {
-        uint32_t u = (uint32_t)d;
-        for (int b = 0; b < 4; ++b) {
-            h ^= (u >> (8 * b)) & 0xffu;
-            h *= 1099511628211ull;
-        }
-    }
-    return h;
 }
 
 int main()
