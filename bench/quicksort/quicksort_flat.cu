@@ -13,16 +13,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                          \
-    do {                                                                     \
-        cudaError_t err_ = (call);                                           \
-        if (err_ != cudaSuccess) {                                           \
-            fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,    \
-                    #call, cudaGetErrorString(err_));                        \
-            printf("RESULT: FAIL\n");                                        \
-            exit(1);                                                         \
-        }                                                                    \
-    } while (0)
+#include "quicksort_common.cuh"
 
 #define N_ELEMS (1 << 24)
 
@@ -30,11 +21,7 @@ int main()
 {
     const int n = N_ELEMS;
     std::vector<int> h_in(n), h_out(n);
-    uint32_t x = 12345u;
-    for (int i = 0; i < n; ++i) {
-        x = x * 1664525u + 1013904223u;
-        h_in[i] = (int)(x >> 8) - (1 << 23);   // [-2^23, 2^23): some duplicates
-    }
+    make_input(h_in, n);
 
     int *d_in = nullptr, *d_out = nullptr;
     void *d_temp = nullptr;
