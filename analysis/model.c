@@ -40,6 +40,9 @@ static const char *const api_names[CDPL_API_COUNT] = {
     [CDPL_API_LAUNCH_DEVICE] = "cudaLaunchDevice",
     [CDPL_API_GET_PARAMETER_BUFFER] = "cudaGetParameterBuffer",
     [CDPL_API_GRAPH_LAUNCH] = "cudaGraphLaunch",
+    [CDPL_API_FUNC_GET_ATTRIBUTES] = "cudaFuncGetAttributes",
+    [CDPL_API_OCCUPANCY] = "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
+    [CDPL_API_OCCUPANCY_WITH_FLAGS] = "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
 };
 
 const char *cdpl_api_name(cdpl_api api)

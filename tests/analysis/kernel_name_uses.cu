@@ -2,15 +2,12 @@
 // argument of an attribute or occupancy query are recorded as queries too.
 __global__ void child(int *p) { p[threadIdx.x] = 1; }
 
-__global__ void parent(int *p)
-{
-    cudaFuncAttributes attributes;
-    cudaFuncGetAttributes(&attributes, child);
-    child<<<1, 32>>>(p);
-}
+__global__ void parent(int *p) { child<<<1, 32>>>(p); }
 
 int main()
 {
+    cudaFuncAttributes attributes;
+    cudaFuncGetAttributes(&attributes, child);
     int blocks = 0;
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, child, 32, 0);
     void (*pointer)(int *) = child;
@@ -18,10 +15,11 @@ int main()
     return 0;
 }
 // CHECK: function child side=kernel
-// CHECK: name_ref 8:40
-// CHECK: name_ref 9:5
-// CHECK: name_ref 15:60
-// CHECK: name_ref 16:30
-// CHECK: query_ref 8:40
-// CHECK: query_ref 15:60
-// CHECK-NOT: query_ref 16:30
+// CHECK: name_ref 5:34
+// CHECK: name_ref 10:40
+// CHECK: name_ref 12:60
+// CHECK: name_ref 13:30
+// CHECK: query_ref 10:40
+// CHECK: query_ref 12:60
+// CHECK-NOT: query_ref 13:30
+// CHECK-NOT: query_ref 5:34
