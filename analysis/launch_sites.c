@@ -3,6 +3,7 @@
  * runs from `<<<` to `>>>`; the other children are the callee and the call
  * arguments. Token positions come from clang_tokenize over the call. */
 #include "launch_sites.h"
+#include "private_pointers.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -240,8 +241,12 @@ static void record_launch(launch_walk *walk, CXCursor call, const cursors *child
     for (unsigned a = 2; a < children->count; ++a) {
         cdpl_range range;
         if (cdpl_cursor_main_range(walk->unit, children->items[a], &range) &&
-            inside(range, site.open_paren.end, site.close_paren.begin))
+            inside(range, site.open_paren.end, site.close_paren.begin)) {
             cdpl_append(context, &site.args, &site.nargs, sizeof range, &range);
+            if (site.device_side)
+                cdpl_warn_private_pointer(context, children->items[a], model->functions[kernel].name,
+                                          (unsigned)site.nargs, site.loc);
+        }
     }
     cdpl_add_launch(context, &site);
 }
