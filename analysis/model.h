@@ -91,7 +91,8 @@ typedef struct cdpl_function {
     bool launches;             /* the body, or a device function it calls, launches */
     bool runs_in_runtime;      /* kernel: must run through the cdpl runtime */
     bool virtualized;          /* blockIdx/gridDim must read the virtual block */
-    bool needs_native_prologue;/* kernel not in the runtime that reaches virtualized code */
+    bool needs_native_prologue;/* kernel not in the runtime that reaches virtualized code
+                                  or a device-side runtime API call */
 } cdpl_function;
 
 /* One `k<<<...>>>(...)`, on either side. */
@@ -135,6 +136,10 @@ typedef enum cdpl_api {
     CDPL_API_MEMSET_ASYNC,
     CDPL_API_MALLOC,
     CDPL_API_FREE,
+    CDPL_API_GET_DEVICE,           /* without -rdc these return cudaErrorUnknown */
+    CDPL_API_GET_DEVICE_COUNT,     /* or do not link: the runtime answers them */
+    CDPL_API_DEVICE_GET_ATTRIBUTE,
+    CDPL_API_RUNTIME_GET_VERSION,
     CDPL_API_DEVICE_SYNCHRONIZE,   /* CDP1: cannot be lowered faithfully */
     CDPL_API_LAUNCH_DEVICE,        /* cudaLaunchDevice: not supported */
     CDPL_API_GET_PARAMETER_BUFFER, /* cudaGetParameterBuffer: not supported */

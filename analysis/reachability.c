@@ -81,14 +81,23 @@ void cdpl_analyse_reachability(cdpl_model *model)
         if (model->functions[f].runs_in_runtime) reach(model, f, reached, stack);
     for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = reached[f];
 
+    /* The runtime's replacements of device API calls read the block's
+     * context, so a kernel outside the runtime that reaches one needs it set
+     * as much as one that reaches virtualized code. */
+    bool *calls_runtime_api = calloc(n + 1, sizeof *calls_runtime_api);
+    for (size_t c = 0; calls_runtime_api != NULL && c < model->napi_calls; ++c)
+        if (model->api_calls[c].device_side && model->api_calls[c].caller < n)
+            calls_runtime_api[model->api_calls[c].caller] = true;
     for (size_t f = 0; f < n; ++f) {
         cdpl_function *function = &model->functions[f];
         if (function->side != CDPL_SIDE_KERNEL || function->runs_in_runtime) continue;
         for (size_t i = 0; i < n; ++i) reached[i] = false;
         reach(model, f, reached, stack);
         for (size_t i = 0; i < n && !function->needs_native_prologue; ++i)
-            function->needs_native_prologue = i != f && reached[i] && model->functions[i].virtualized;
+            function->needs_native_prologue = reached[i] && ((i != f && model->functions[i].virtualized) ||
+                                                             calls_runtime_api == NULL || calls_runtime_api[i]);
     }
+    free(calls_runtime_api);
     free(reached);
     free(stack);
 }

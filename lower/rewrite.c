@@ -188,6 +188,10 @@ static const char *runtime_replacement(cdpl_api api)
     case CDPL_API_STREAM_CREATE_WITH_FLAGS: return "cdpl_cudaStreamCreateWithFlags";
     case CDPL_API_STREAM_DESTROY: return "cdpl_cudaStreamDestroy";
     case CDPL_API_MALLOC: return "cdpl_cudaMalloc";
+    case CDPL_API_GET_DEVICE: return "cdpl_cudaGetDevice";
+    case CDPL_API_GET_DEVICE_COUNT: return "cdpl_cudaGetDeviceCount";
+    case CDPL_API_DEVICE_GET_ATTRIBUTE: return "cdpl_cudaDeviceGetAttribute";
+    case CDPL_API_RUNTIME_GET_VERSION: return "cdpl_cudaRuntimeGetVersion";
     case CDPL_API_FREE: return "cdpl_cudaFree";
     default: return NULL;
     }

@@ -61,6 +61,10 @@ struct cdpl_block_context {
 };
 
 static __shared__ cdpl_block_context cdpl_context;
+
+/* The runtime's state, for device code in any kernel of this file (entries
+ * also have it in cdpl_context); the host runtime sets it when it starts. */
+static __device__ cdpl_state *cdpl_module_state;
 extern __shared__ __align__(16) unsigned char cdpl_dynamic_shared[];
 
 static __device__ __forceinline__ uint3 cdpl_blockIdx() { return cdpl_context.block; }
@@ -609,7 +613,8 @@ static __global__ void cdpl_builtin_entry(cdpl_wave wave)
 
 static const cdpl_module_kernels cdpl_this_module = {CDPL_ABI_VERSION, (const void *)cdpl_plan_kernel,
                                                     (const void *)cdpl_inject_kernel,
-                                                    (const void *)cdpl_builtin_entry};
+                                                    (const void *)cdpl_builtin_entry,
+                                                    (const void *)&cdpl_module_state};
 
 /* Generated code registers each runtime kernel with this. */
 static inline int cdpl_register(unsigned int kernel_id, const char *name, const void *entry,
@@ -648,7 +653,7 @@ static inline __host__ __device__ cudaError_t cdpl_cudaPeekAtLastError()
 static inline __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_t error)
 {
 #ifdef __CUDA_ARCH__
-    cdpl_state *state = cdpl_in_runtime() ? cdpl_context.state : NULL;
+    const cdpl_state *state = cdpl_module_state;
     if (state != NULL && (unsigned int)error < state->nerror_strings &&
         state->error_strings[error] != NULL)
         return state->error_strings[error];
@@ -661,7 +666,7 @@ static inline __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_
 static inline __host__ __device__ const char *cdpl_cudaGetErrorName(cudaError_t error)
 {
 #ifdef __CUDA_ARCH__
-    cdpl_state *state = cdpl_in_runtime() ? cdpl_context.state : NULL;
+    const cdpl_state *state = cdpl_module_state;
     if (state != NULL && (unsigned int)error < state->nerror_strings && state->error_names[error] != NULL)
         return state->error_names[error];
     return "cudaErrorUnknown";
@@ -851,6 +856,66 @@ static inline __host__ __device__ cudaError_t cdpl_cudaMemsetAsync(void *destina
     return cdpl_enqueue_copy(CDPL_KIND_MEMSET, destination, NULL, value, bytes, stream);
 #else
     return cudaMemsetAsync(destination, value, bytes, stream);
+#endif
+}
+
+#ifdef __CUDA_ARCH__
+static __device__ __noinline__ cdpl_state *cdpl_device_facts()
+{
+    cdpl_state *state = cdpl_module_state;
+    if (state == NULL) {
+        printf("cdp-lower runtime: a device query ran before the first host launch of a lowered kernel, "
+               "when the runtime had not yet read the device's properties\n");
+        __trap();
+    }
+    return state;
+}
+#endif
+
+/* Device queries answer from what the host runtime read when it started. */
+static inline __host__ __device__ cudaError_t cdpl_cudaGetDevice(int *device)
+{
+#ifdef __CUDA_ARCH__
+    *device = cdpl_device_facts()->device;
+    return cudaSuccess;
+#else
+    return cudaGetDevice(device);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaGetDeviceCount(int *count)
+{
+#ifdef __CUDA_ARCH__
+    *count = cdpl_device_facts()->device_count;
+    return cudaSuccess;
+#else
+    return cudaGetDeviceCount(count);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaRuntimeGetVersion(int *version)
+{
+#ifdef __CUDA_ARCH__
+    *version = cdpl_device_facts()->runtime_version;
+    return cudaSuccess;
+#else
+    return cudaRuntimeGetVersion(version);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaDeviceGetAttribute(int *value, cudaDeviceAttr attribute,
+                                                                          int device)
+{
+#ifdef __CUDA_ARCH__
+    const cdpl_state *facts = cdpl_device_facts();
+    if (device != facts->device) return cdpl_api_result(cudaErrorInvalidDevice);
+    if ((int)attribute < 0 || (int)attribute >= facts->nattributes ||
+        facts->attributes[attribute] == CDPL_NO_ATTRIBUTE)
+        return cdpl_api_result(cudaErrorInvalidValue);
+    *value = facts->attributes[attribute];
+    return cudaSuccess;
+#else
+    return cudaDeviceGetAttribute(value, attribute, device);
 #endif
 }
 

@@ -31,6 +31,10 @@
 #define CDPL_GROUP_BLOCK_MASK ((1ull << CDPL_GROUP_BLOCK_BITS) - 1ull)
 #define CDPL_MAX_CAPACITY (1u << 23)
 
+/* cudaDeviceAttr values the runtime reads on the host for device code. */
+#define CDPL_DEVICE_ATTRIBUTES 256
+#define CDPL_NO_ATTRIBUTE (-2147483647 - 1)
+
 enum cdpl_record_flags {
     CDPL_RECORD_TAIL = 1u /* launched into cudaStreamTailLaunch */
 };
@@ -178,6 +182,15 @@ typedef struct cdpl_state {
     cdpl_group *groups;         /* CDPL_GROUP_TABLE_SIZE entries */
     cdpl_plan *plan;
     unsigned long long roots_done;
+
+    /* What device code may ask about the device, as the host saw it: the
+     * device runtime's own queries need -rdc. attributes[a] is the value of
+     * cudaDeviceAttr a, or CDPL_NO_ATTRIBUTE. */
+    int device;
+    int device_count;
+    int runtime_version;
+    int nattributes;
+    const int *attributes;
 
     /* Host-side error strings and names, so device code prints what CUDA prints. */
     const char *const *error_strings;

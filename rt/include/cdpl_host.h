@@ -17,6 +17,7 @@ typedef struct cdpl_module_kernels {
     const void *plan;   /* cdpl_plan_kernel(cdpl_state *) */
     const void *inject; /* cdpl_inject_kernel(cdpl_state *, cdpl_root_request) */
     const void *builtin;/* cdpl_builtin_entry(cdpl_wave): markers, memcpy, memset */
+    const void *state_symbol; /* the module's `__device__ cdpl_state *`, set by the runtime */
 } cdpl_module_kernels;
 
 /* Makes `entry` (a __global__ taking one cdpl_wave) the kernel behind `id`.

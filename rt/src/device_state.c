@@ -132,6 +132,37 @@ static cudaError_t upload_error_strings(cdpl_state *mirror)
     return error;
 }
 
+/* What device code may ask about the device; the device runtime's own
+ * queries need -rdc. */
+static cudaError_t read_device_facts(cdpl_state *mirror)
+{
+    cudaError_t error = cudaGetDevice(&mirror->device);
+    if (error == cudaSuccess) error = cudaGetDeviceCount(&mirror->device_count);
+    if (error == cudaSuccess) error = cudaRuntimeGetVersion(&mirror->runtime_version);
+    if (error != cudaSuccess) return error;
+    int attributes[CDPL_DEVICE_ATTRIBUTES];
+    for (int a = 0; a < CDPL_DEVICE_ATTRIBUTES; ++a)
+        if (cudaDeviceGetAttribute(&attributes[a], (enum cudaDeviceAttr)a, mirror->device) != cudaSuccess) {
+            cudaGetLastError(); /* an attribute this CUDA does not have */
+            attributes[a] = CDPL_NO_ATTRIBUTE;
+        }
+    mirror->nattributes = CDPL_DEVICE_ATTRIBUTES;
+    error = device_alloc((void **)&mirror->attributes, sizeof attributes);
+    if (error == cudaSuccess)
+        error = cudaMemcpy((void *)mirror->attributes, attributes, sizeof attributes, cudaMemcpyHostToDevice);
+    return error;
+}
+
+/* Every lowered file's device code finds the state through its own symbol. */
+static cudaError_t publish_state(void)
+{
+    cudaError_t error = cudaSuccess;
+    for (size_t m = 0; error == cudaSuccess && m < cdpl_module_count(); ++m)
+        error = cudaMemcpyToSymbol(cdpl_module_state_symbol(m), &state.device, sizeof state.device, 0,
+                                   cudaMemcpyHostToDevice);
+    return error;
+}
+
 static cudaError_t make_state(void)
 {
     cdpl_state *mirror = &state.mirror;
@@ -159,11 +190,13 @@ static cudaError_t make_state(void)
         error = device_alloc((void **)&mirror->groups, sizeof(cdpl_group) * CDPL_GROUP_TABLE_SIZE);
     if (error == cudaSuccess) error = device_alloc((void **)&mirror->plan, sizeof(cdpl_plan));
     if (error == cudaSuccess) error = upload_error_strings(mirror);
+    if (error == cudaSuccess) error = read_device_facts(mirror);
     if (error == cudaSuccess) error = device_alloc((void **)&state.device, sizeof(cdpl_state));
     if (error == cudaSuccess)
         error = cudaMemcpy(state.device, mirror, sizeof *mirror, cudaMemcpyHostToDevice);
     if (error == cudaSuccess) error = device_alloc((void **)&state.staging, CDPL_MAX_PARAMS_SIZE);
     if (error == cudaSuccess) error = cudaMallocHost((void **)&state.plan, sizeof(cdpl_plan));
+    if (error == cudaSuccess) error = publish_state();
     return error;
 }
 

@@ -10,6 +10,9 @@
 static cdpl_kernel kernels[CDPL_MAX_KERNELS];
 static size_t nkernels;
 static cdpl_module_kernels scheduler;
+/* Every lowered file's `cdpl_module_state` symbol, to point at the state. */
+static const void *module_state_symbols[CDPL_MAX_KERNELS];
+static size_t nmodules;
 /* The runtime's own entry (markers, copies), as a kernel of the registry. */
 static cdpl_kernel builtin = {CDPL_BUILTIN_KERNEL_ID, "cdp-lower built-in", NULL, sizeof(cdpl_copy_params), 0};
 
@@ -36,6 +39,9 @@ int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, con
         scheduler = *module;
         builtin.entry = module->builtin;
     }
+    size_t m = 0;
+    while (m < nmodules && module_state_symbols[m] != module->state_symbol) ++m;
+    if (m == nmodules && nmodules < CDPL_MAX_KERNELS) module_state_symbols[nmodules++] = module->state_symbol;
     cdpl_kernel *known = cdpl_find_kernel_mutable(id);
     if (known != NULL) {
         /* The same kernel lowered into two files (an inline or ODR-shared
@@ -78,3 +84,6 @@ size_t cdpl_largest_params(void)
 const cdpl_module_kernels *cdpl_scheduler_kernels(void) { return scheduler.plan ? &scheduler : NULL; }
 
 cdpl_kernel *cdpl_builtin_kernel(void) { return builtin.entry ? &builtin : NULL; }
+
+size_t cdpl_module_count(void) { return nmodules; }
+const void *cdpl_module_state_symbol(size_t module) { return module_state_symbols[module]; }

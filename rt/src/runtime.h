@@ -18,6 +18,8 @@ const cdpl_kernel *cdpl_find_kernel(unsigned int id);
 cdpl_kernel *cdpl_find_kernel_mutable(unsigned int id);
 cdpl_kernel *cdpl_builtin_kernel(void);
 size_t cdpl_largest_params(void);
+size_t cdpl_module_count(void);
+const void *cdpl_module_state_symbol(size_t module);
 const cdpl_module_kernels *cdpl_scheduler_kernels(void);
 
 /* device_state.c: the device-side state, made on first use. */
