@@ -141,11 +141,17 @@ static cudaError_t read_device_facts(cdpl_state *mirror)
     if (error == cudaSuccess) error = cudaRuntimeGetVersion(&mirror->runtime_version);
     if (error != cudaSuccess) return error;
     int attributes[CDPL_DEVICE_ATTRIBUTES];
-    for (int a = 0; a < CDPL_DEVICE_ATTRIBUTES; ++a)
-        if (cudaDeviceGetAttribute(&attributes[a], (enum cudaDeviceAttr)a, mirror->device) != cudaSuccess) {
-            cudaGetLastError(); /* an attribute this CUDA does not have */
+    /* Only the attributes this CUDA defines (1 to cudaDevAttrMax - 1): asking
+     * for others fails, which compute-sanitizer reports as an API error. */
+    attributes[0] = CDPL_NO_ATTRIBUTE;
+    for (int a = 1; a < CDPL_DEVICE_ATTRIBUTES; ++a) {
+        if (a >= (int)cudaDevAttrMax) {
+            attributes[a] = CDPL_NO_ATTRIBUTE;
+        } else if (cudaDeviceGetAttribute(&attributes[a], (enum cudaDeviceAttr)a, mirror->device) != cudaSuccess) {
+            cudaGetLastError(); /* not an error of the user's program */
             attributes[a] = CDPL_NO_ATTRIBUTE;
         }
+    }
     mirror->nattributes = CDPL_DEVICE_ATTRIBUTES;
     error = device_alloc((void **)&mirror->attributes, sizeof attributes);
     if (error == cudaSuccess)
