@@ -247,11 +247,7 @@ static __device__ cudaError_t cdpl_validate_config(const cdpl_launch_config &con
 {
     const dim3 &g = config.grid;
     const dim3 &b = config.block;
-    if (g.x == 0 || g.y == 0 || g.z == 0 || b.x == 0 || b.y == 0 || b.z == 0)
-        return cudaErrorInvalidConfiguration;
-    if (g.x > 0x7fffffffu || g.y > 65535u || g.z > 65535u) return cudaErrorInvalidConfiguration;
-    if (b.x > 1024u || b.y > 1024u || b.z > 64u) return cudaErrorInvalidConfiguration;
-    if ((unsigned long long)b.x * b.y * b.z > 1024ull) return cudaErrorInvalidConfiguration;
+    if (!cdpl_shape_is_valid(g.x, g.y, g.z, b.x, b.y, b.z)) return cudaErrorInvalidConfiguration;
     if (config.shmem > 48u * 1024u) return cudaErrorInvalidConfiguration;
     return cudaSuccess;
 }

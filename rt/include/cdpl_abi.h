@@ -10,6 +10,25 @@
 
 #define CDPL_ABI_VERSION 1u
 
+/* Compiled for both sides where CUDA compiles this header, host-only in C. */
+#ifdef __CUDACC__
+#define CDPL_HOST_DEVICE __host__ __device__
+#else
+#define CDPL_HOST_DEVICE
+#endif
+
+/* The grid and block shapes a launch may have (the hardware's limits): the
+ * host launch and the device launch check them alike. */
+static inline CDPL_HOST_DEVICE int cdpl_shape_is_valid(unsigned int grid_x, unsigned int grid_y,
+                                                       unsigned int grid_z, unsigned int block_x,
+                                                       unsigned int block_y, unsigned int block_z)
+{
+    if (grid_x == 0 || grid_y == 0 || grid_z == 0 || block_x == 0 || block_y == 0 || block_z == 0) return 0;
+    if (grid_x > 0x7fffffffu || grid_y > 65535u || grid_z > 65535u) return 0;
+    if (block_x > 1024u || block_y > 1024u || block_z > 64u) return 0;
+    return (unsigned long long)block_x * block_y * block_z <= 1024ull;
+}
+
 /* "No record": an empty stream, a root's parent, an empty list. */
 #define CDPL_NONE 0xffffffffu
 

@@ -9,15 +9,6 @@
 static pthread_mutex_t drain_lock = PTHREAD_MUTEX_INITIALIZER;
 static cdpl_stats totals;
 
-static int config_is_valid(dim3 grid, dim3 block)
-{
-    if (grid.x == 0 || grid.y == 0 || grid.z == 0 || block.x == 0 || block.y == 0 || block.z == 0)
-        return 0;
-    if (grid.x > 0x7fffffffu || grid.y > 65535u || grid.z > 65535u) return 0;
-    if (block.x > 1024u || block.y > 1024u || block.z > 64u) return 0;
-    return (unsigned long long)block.x * block.y * block.z <= 1024ull;
-}
-
 static const char *runtime_error_text(unsigned int error)
 {
     switch (error) {
@@ -33,7 +24,7 @@ static const char *runtime_error_text(unsigned int error)
 static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream)
 {
     cdpl_kernel *kernel = group->kernel_id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel()
-                                                                     : cdpl_find_kernel_mutable(group->kernel_id);
+                                                                     : cdpl_find_kernel(group->kernel_id);
     if (kernel == NULL) {
         cdpl_report("a record names kernel id 0x%08x, which no lowered file registered", group->kernel_id);
         return cudaErrorInvalidDeviceFunction;
@@ -113,7 +104,7 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
         cdpl_report("no lowered file registered kernel id 0x%08x", id);
         return cudaErrorInvalidDeviceFunction;
     }
-    if (!config_is_valid(grid, block)) {
+    if (!cdpl_shape_is_valid(grid.x, grid.y, grid.z, block.x, block.y, block.z)) {
         /* Let CUDA reject it, so its last error says what native code says. */
         cdpl_wave none;
         memset(&none, 0, sizeof none);

@@ -42,7 +42,7 @@ int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, con
     size_t m = 0;
     while (m < nmodules && module_state_symbols[m] != module->state_symbol) ++m;
     if (m == nmodules && nmodules < CDPL_MAX_KERNELS) module_state_symbols[nmodules++] = module->state_symbol;
-    cdpl_kernel *known = cdpl_find_kernel_mutable(id);
+    cdpl_kernel *known = cdpl_find_kernel(id);
     if (known != NULL) {
         /* The same kernel lowered into two files (an inline or ODR-shared
          * definition) is one kernel; a different name is an id collision. */
@@ -64,14 +64,13 @@ int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, con
     return 1;
 }
 
-cdpl_kernel *cdpl_find_kernel_mutable(unsigned int id)
+cdpl_kernel *cdpl_find_kernel(unsigned int id)
 {
     for (size_t i = 0; i < nkernels; ++i)
         if (kernels[i].id == id) return &kernels[i];
     return NULL;
 }
 
-const cdpl_kernel *cdpl_find_kernel(unsigned int id) { return cdpl_find_kernel_mutable(id); }
 
 size_t cdpl_largest_params(void)
 {

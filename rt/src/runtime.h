@@ -14,8 +14,7 @@ typedef struct cdpl_kernel {
 } cdpl_kernel;
 
 /* registry.c */
-const cdpl_kernel *cdpl_find_kernel(unsigned int id);
-cdpl_kernel *cdpl_find_kernel_mutable(unsigned int id);
+cdpl_kernel *cdpl_find_kernel(unsigned int id);
 cdpl_kernel *cdpl_builtin_kernel(void);
 size_t cdpl_largest_params(void);
 size_t cdpl_module_count(void);
