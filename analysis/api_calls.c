@@ -85,15 +85,6 @@ static void report_unsupported(cdpl_context *context, cdpl_api api, cdpl_loc loc
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
                             "device-side cudaGraphLaunch is not supported; launch the graph from the host");
         break;
-    case CDPL_API_FUNC_GET_ATTRIBUTES:
-    case CDPL_API_OCCUPANCY:
-    case CDPL_API_OCCUPANCY_WITH_FLAGS:
-        cdpl_model_diagnose(model, CDPL_ERROR, loc,
-                            "device-side %s needs the CUDA device runtime, which a build without -rdc "
-                            "lacks (it returns cudaErrorUnknown there); cdp-lower does not lower it yet: "
-                            "ask on the host and pass the answer to the kernel",
-                            cdpl_api_name(api));
-        break;
     default:
         break;
     }

@@ -145,7 +145,7 @@ typedef enum cdpl_api {
     CDPL_API_GET_PARAMETER_BUFFER, /* cudaGetParameterBuffer: not supported */
     CDPL_API_GRAPH_LAUNCH,         /* device-side cudaGraphLaunch: not supported */
     CDPL_API_FUNC_GET_ATTRIBUTES,  /* without -rdc these return cudaErrorUnknown on the */
-    CDPL_API_OCCUPANCY,            /* device: not supported yet */
+    CDPL_API_OCCUPANCY,            /* device: the runtime answers them */
     CDPL_API_OCCUPANCY_WITH_FLAGS,
     CDPL_API_COUNT
 } cdpl_api;

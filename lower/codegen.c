@@ -126,3 +126,18 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
     free(line);
     return cdpl_text_take(&out);
 }
+
+char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, unsigned int id,
+                                  unsigned resume_line, const char *file)
+{
+    cdpl_text out = {0};
+    cdpl_text_printf(&out,
+                     "\n/* cdp-lower: device code asks about `%s` (kernel id 0x%08x) */\n"
+                     "static const int cdpl_queried_%s_%zu =\n"
+                     "    cdpl_register_queried(0x%08xu, \"%s\", (const void *)%s);\n",
+                     kernel->name, id, kernel->name, index, id, kernel->name, kernel->name);
+    char *line = cdpl_codegen_line_directive(resume_line, file);
+    if (line != NULL) cdpl_text_puts(&out, line);
+    free(line);
+    return cdpl_text_take(&out);
+}

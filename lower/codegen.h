@@ -25,6 +25,12 @@ char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan);
  * a newline, the last line being `#line <resume_line> "<file>"`. */
 char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file);
 
+/* The registration inserted after a kernel outside the runtime that device
+ * code asks cudaFuncGetAttributes or an occupancy calculator about; the
+ * same shape as the support block. `index` makes its name unique. */
+char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, unsigned int id,
+                                  unsigned resume_line, const char *file);
+
 /* `#line N "file"` followed by a newline, with the file name escaped. */
 char *cdpl_codegen_line_directive(unsigned line, const char *file);
 

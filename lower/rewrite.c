@@ -17,6 +17,7 @@ typedef struct rewrite {
     cdpl_edits *edits;
     cdpl_kernel_plan *plans; /* per function; .kernel NULL unless it runs in the runtime */
     char **stems;
+    bool *queried;           /* per function: registered for device-side queries already */
 } rewrite;
 
 static bool has_range(cdpl_range range) { return range.end > range.begin; }
@@ -37,6 +38,22 @@ static bool is_launch_of(const cdpl_model *model, size_t kernel, cdpl_range name
     return false;
 }
 
+static bool is_kernel_query(cdpl_api api)
+{
+    return api == CDPL_API_FUNC_GET_ATTRIBUTES || api == CDPL_API_OCCUPANCY || api == CDPL_API_OCCUPANCY_WITH_FLAGS;
+}
+
+static bool in_device_query(const cdpl_model *model, cdpl_range use)
+{
+    for (size_t c = 0; c < model->napi_calls; ++c) {
+        const cdpl_api_call *call = &model->api_calls[c];
+        if (call->device_side && is_kernel_query(call->api) && use.begin >= call->whole.begin &&
+            use.end <= call->whole.end)
+            return true;
+    }
+    return false;
+}
+
 /* Other uses of a runtime kernel's name: a query about the kernel asks about
  * its entry, which is what runs; its address put to any other use would
  * launch or call something that is no longer a kernel. */
@@ -45,7 +62,7 @@ static void redirect_name_uses(rewrite *rw, size_t index)
     const cdpl_function *kernel = &rw->model->functions[index];
     for (size_t r = 0; r < kernel->nname_refs; ++r) {
         cdpl_range use = kernel->name_refs[r];
-        if (is_launch_of(rw->model, index, use)) continue;
+        if (is_launch_of(rw->model, index, use) || in_device_query(rw->model, use)) continue;
         if (range_in(use, kernel->query_refs, kernel->nquery_refs)) {
             cdpl_text entry = {0};
             cdpl_text_printf(&entry, "cdpl_entry_%s", rw->plans[index].stem);
@@ -162,6 +179,15 @@ static void lower_launch(rewrite *rw, const cdpl_launch_site *site)
     cdpl_edits_replace(rw->edits, site->open_paren.begin, site->open_paren.end, site->nargs ? ", " : "");
 }
 
+/* A kernel outside the runtime that reaches device queries may run before
+ * any runtime kernel has started the runtime: its host launches start it. */
+static void start_runtime_before(rewrite *rw, const cdpl_launch_site *site)
+{
+    const cdpl_function *kernel = &rw->model->functions[site->kernel];
+    if (site->device_side || rw->plans[site->kernel].kernel != NULL || !kernel->needs_native_prologue) return;
+    cdpl_edits_insert(rw->edits, site->whole.begin, "cdpl_start_runtime(), ");
+}
+
 /* blockIdx/gridDim read the virtual block wherever runtime kernels can reach. */
 static void virtualize_builtins(rewrite *rw, const cdpl_function *function)
 {
@@ -193,8 +219,57 @@ static const char *runtime_replacement(cdpl_api api)
     case CDPL_API_DEVICE_GET_ATTRIBUTE: return "cdpl_cudaDeviceGetAttribute";
     case CDPL_API_RUNTIME_GET_VERSION: return "cdpl_cudaRuntimeGetVersion";
     case CDPL_API_FREE: return "cdpl_cudaFree";
+    case CDPL_API_FUNC_GET_ATTRIBUTES: return "cdpl_cudaFuncGetAttributes";
+    case CDPL_API_OCCUPANCY: return "cdpl_cudaOccupancyMaxActiveBlocksPerMultiprocessor";
+    case CDPL_API_OCCUPANCY_WITH_FLAGS: return "cdpl_cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags";
     default: return NULL;
     }
+}
+
+static bool spelled_alone(const cdpl_model *model, cdpl_range name)
+{
+    size_t before = name.begin, after = name.end;
+    while (before > 0 && strchr(" \t\r\n", model->source[before - 1]) != NULL) --before;
+    while (after < model->source_size && strchr(" \t\r\n", model->source[after]) != NULL) ++after;
+    return before > 0 && model->source[before - 1] == ',' && after < model->source_size &&
+           strchr(",)", model->source[after]) != NULL;
+}
+
+/* A kernel named in a device-side attribute or occupancy query is passed as
+ * its id, and a kernel outside the runtime is registered so that the
+ * runtime can answer about it. */
+static void lower_device_query(rewrite *rw, const cdpl_api_call *call)
+{
+    cdpl_model *model = rw->model;
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        const cdpl_function *kernel = &model->functions[f];
+        for (size_t r = 0; r < kernel->nquery_refs; ++r) {
+            cdpl_range use = kernel->query_refs[r];
+            if (use.begin < call->whole.begin || use.end > call->whole.end) continue;
+            if (kernel->side != CDPL_SIDE_KERNEL || kernel->is_template || !spelled_alone(model, use)) {
+                cdpl_model_diagnose(model, CDPL_ERROR, cdpl_loc_at(model, use.begin),
+                                    "device-side %s: pass a non-template __global__ function by its plain "
+                                    "name (no cast, `&` or template arguments) so cdp-lower can tell the "
+                                    "runtime which kernel it is",
+                                    cdpl_api_name(call->api));
+                return;
+            }
+            unsigned int id = rw->plans[f].kernel != NULL ? rw->plans[f].id : cdpl_kernel_id(kernel->usr);
+            cdpl_text ref = {0};
+            cdpl_text_printf(&ref, "cdpl_kernel_ref{0x%08xu}", id);
+            cdpl_edits_replace_owned(rw->edits, use.begin, use.end, cdpl_text_take(&ref));
+            if (rw->plans[f].kernel == NULL && !rw->queried[f]) {
+                rw->queried[f] = true;
+                size_t after = kernel->has_body ? kernel->body.end : kernel->decls[kernel->ndecls - 1].end;
+                cdpl_edits_replace_owned(rw->edits, after, after, cdpl_codegen_queried_kernel(kernel, f, id, line_at(model, after), rw->options->line_file));
+            }
+            return;
+        }
+    }
+    cdpl_model_diagnose(model, CDPL_ERROR, call->loc,
+                        "device-side %s: its kernel argument must name a __global__ function declared in "
+                        "this file, so cdp-lower can tell the runtime which kernel it is",
+                        cdpl_api_name(call->api));
 }
 
 static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
@@ -203,6 +278,7 @@ static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
     const char *replacement = runtime_replacement(call->api);
     if (replacement != NULL) {
         cdpl_edits_replace(rw->edits, call->callee_name.begin, call->callee_name.end, replacement);
+        if (is_kernel_query(call->api)) lower_device_query(rw, call);
         return;
     }
     /* The rest cannot be lowered faithfully; the analysis has reported them. */
@@ -211,11 +287,12 @@ static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
 void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_edits *edits)
 {
     rewrite rw = {model, options, edits, calloc(model->nfunctions + 1, sizeof *rw.plans),
-                  calloc(model->nfunctions + 1, sizeof *rw.stems)};
-    if (rw.plans == NULL || rw.stems == NULL) {
+                  calloc(model->nfunctions + 1, sizeof *rw.stems), calloc(model->nfunctions + 1, sizeof *rw.queried)};
+    if (rw.plans == NULL || rw.stems == NULL || rw.queried == NULL) {
         edits->failed = true;
         free(rw.plans);
         free(rw.stems);
+        free(rw.queried);
         return;
     }
     size_t first_edit = edits->count;
@@ -230,7 +307,10 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
             lower_kernel(&rw, f);
             redirect_name_uses(&rw, f);
         }
-    for (size_t l = 0; l < model->nlaunches; ++l) lower_launch(&rw, &model->launches[l]);
+    for (size_t l = 0; l < model->nlaunches; ++l) {
+        lower_launch(&rw, &model->launches[l]);
+        start_runtime_before(&rw, &model->launches[l]);
+    }
     for (size_t f = 0; f < model->nfunctions; ++f) {
         const cdpl_function *function = &model->functions[f];
         if (function->virtualized) virtualize_builtins(&rw, function);
@@ -253,4 +333,5 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
     }
     free(rw.plans);
     free(rw.stems);
+    free(rw.queried);
 }

@@ -6,6 +6,7 @@
 #ifndef CDPL_ABI_H
 #define CDPL_ABI_H
 
+#include <driver_types.h>
 #include <stddef.h>
 
 #define CDPL_ABI_VERSION 1u
@@ -53,6 +54,11 @@ static inline CDPL_HOST_DEVICE int cdpl_shape_is_valid(unsigned int grid_x, unsi
 /* cudaDeviceAttr values the runtime reads on the host for device code. */
 #define CDPL_DEVICE_ATTRIBUTES 256
 #define CDPL_NO_ATTRIBUTE (-2147483647 - 1)
+
+/* Occupancy depends on a block's size only through its warp count; the host
+ * measures it for each count with no dynamic shared memory, and device code
+ * adds the limit that dynamic shared memory sets. */
+#define CDPL_MAX_WARPS_PER_BLOCK 32
 
 enum cdpl_record_flags {
     CDPL_RECORD_TAIL = 1u /* launched into cudaStreamTailLaunch */
@@ -176,6 +182,16 @@ typedef struct cdpl_plan {
     cdpl_group groups[CDPL_PLAN_INLINE_GROUPS];
 } cdpl_plan;
 
+/* What device-side cudaFuncGetAttributes and the occupancy calculators
+ * answer about one registered kernel: the host's answers about the function
+ * that really runs (a runtime kernel's entry). blocks_per_sm[w] is the
+ * occupancy of a block of w warps without dynamic shared memory. */
+typedef struct cdpl_kernel_facts {
+    unsigned int kernel_id;
+    int blocks_per_sm[CDPL_MAX_WARPS_PER_BLOCK + 1];
+    struct cudaFuncAttributes attributes;
+} cdpl_kernel_facts;
+
 /* Everything the device side needs, in device memory. */
 typedef struct cdpl_state {
     unsigned char *records;
@@ -210,6 +226,9 @@ typedef struct cdpl_state {
     int runtime_version;
     int nattributes;
     const int *attributes;
+    const cdpl_kernel_facts *kernel_facts;
+    unsigned int nkernel_facts;
+    unsigned int reserved3;
 
     /* Host-side error strings and names, so device code prints what CUDA prints. */
     const char *const *error_strings;

@@ -26,6 +26,21 @@ typedef struct cdpl_module_kernels {
 int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id,
                          const char *name, const void *entry, size_t params_size);
 
+/* Makes `kernel`, an ordinary __global__ function that device code asks
+ * cudaFuncGetAttributes or an occupancy calculator about, known under `id`. */
+int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                                 const void *kernel);
+
+/* The function that kernel `id` runs as (its entry, for a runtime kernel),
+ * for host-side answers to the same queries; NULL if `id` is unknown. */
+const void *cdpl_kernel_function(unsigned int id);
+
+/* Starts the runtime (allocates the queue, reads what device code may ask
+ * about the device and the kernels) if it has not started yet. Generated
+ * code calls it before a host launch of a kernel that asks such questions
+ * without launching anything. */
+cudaError_t cdpl_start_runtime(void);
+
 /* Runs kernel `id` as a host launch: injects the root record into the queue
  * and drains the whole launch tree in `stream`. Blocks the calling thread
  * until the tree is complete. Returns what the launch or the drain's

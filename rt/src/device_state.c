@@ -159,6 +159,32 @@ static cudaError_t read_device_facts(cdpl_state *mirror)
     return error;
 }
 
+/* Device-side cudaFuncGetAttributes and occupancy answers for every
+ * registered kernel, asked on the host about the function that runs. */
+static cudaError_t read_kernel_facts(cdpl_state *mirror)
+{
+    size_t count = cdpl_kernel_count();
+    mirror->nkernel_facts = (unsigned int)count;
+    if (count == 0) return cudaSuccess;
+    cdpl_kernel_facts *facts = calloc(count, sizeof *facts);
+    if (facts == NULL) return cudaErrorMemoryAllocation;
+    cudaError_t error = cudaSuccess;
+    for (size_t k = 0; error == cudaSuccess && k < count; ++k) {
+        const cdpl_kernel *kernel = cdpl_kernel_at(k);
+        facts[k].kernel_id = kernel->id;
+        error = cudaFuncGetAttributes(&facts[k].attributes, kernel->entry);
+        facts[k].blocks_per_sm[0] = 0;
+        for (int warps = 1; error == cudaSuccess && warps <= CDPL_MAX_WARPS_PER_BLOCK; ++warps)
+            error = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&facts[k].blocks_per_sm[warps], kernel->entry,
+                                                                  warps * 32, 0);
+    }
+    if (error == cudaSuccess) error = device_alloc((void **)&mirror->kernel_facts, sizeof *facts * count);
+    if (error == cudaSuccess)
+        error = cudaMemcpy((void *)mirror->kernel_facts, facts, sizeof *facts * count, cudaMemcpyHostToDevice);
+    free(facts);
+    return error;
+}
+
 /* Every lowered file's device code finds the state through its own symbol. */
 static cudaError_t publish_state(void)
 {
@@ -197,6 +223,7 @@ static cudaError_t make_state(void)
     if (error == cudaSuccess) error = device_alloc((void **)&mirror->plan, sizeof(cdpl_plan));
     if (error == cudaSuccess) error = upload_error_strings(mirror);
     if (error == cudaSuccess) error = read_device_facts(mirror);
+    if (error == cudaSuccess) error = read_kernel_facts(mirror);
     if (error == cudaSuccess) error = device_alloc((void **)&state.device, sizeof(cdpl_state));
     if (error == cudaSuccess)
         error = cudaMemcpy(state.device, mirror, sizeof *mirror, cudaMemcpyHostToDevice);
@@ -235,6 +262,12 @@ cudaError_t cdpl_device_state_get(cdpl_device_state **out)
     }
     *out = &state;
     return cudaSuccess;
+}
+
+cudaError_t cdpl_start_runtime(void)
+{
+    cdpl_device_state *unused;
+    return cdpl_device_state_get(&unused);
 }
 
 void cdpl_get_stats_capacity(unsigned int *capacity, size_t *bytes)

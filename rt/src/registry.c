@@ -16,32 +16,8 @@ static size_t nmodules;
 /* The runtime's own entry (markers, copies), as a kernel of the registry. */
 static cdpl_kernel builtin = {CDPL_BUILTIN_KERNEL_ID, "cdp-lower built-in", NULL, sizeof(cdpl_copy_params), 0};
 
-int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
-                         const void *entry, size_t params_size)
+static int add_kernel(unsigned int id, const char *name, const void *entry, size_t params_size)
 {
-    if (module->abi_version != CDPL_ABI_VERSION) {
-        fprintf(stderr, "cdp-lower runtime: kernel %s was lowered for runtime ABI %u, this runtime is %u; "
-                        "lower it again with this version of cdp-lower\n",
-                name, module->abi_version, CDPL_ABI_VERSION);
-        return 0;
-    }
-    if (id == CDPL_BUILTIN_KERNEL_ID) {
-        fprintf(stderr, "cdp-lower runtime: kernel %s has id 0x%08x, which the runtime keeps for itself; "
-                        "rename it\n", name, id);
-        return 0;
-    }
-    if (params_size > CDPL_MAX_PARAMS_SIZE) {
-        fprintf(stderr, "cdp-lower runtime: kernel %s has %zu bytes of parameters, more than %u\n", name,
-                params_size, CDPL_MAX_PARAMS_SIZE);
-        return 0;
-    }
-    if (scheduler.plan == NULL) {
-        scheduler = *module;
-        builtin.entry = module->builtin;
-    }
-    size_t m = 0;
-    while (m < nmodules && module_state_symbols[m] != module->state_symbol) ++m;
-    if (m == nmodules && nmodules < CDPL_MAX_KERNELS) module_state_symbols[nmodules++] = module->state_symbol;
     cdpl_kernel *known = cdpl_find_kernel(id);
     if (known != NULL) {
         /* The same kernel lowered into two files (an inline or ODR-shared
@@ -64,6 +40,52 @@ int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, con
     return 1;
 }
 
+/* The first module's scheduler kernels serve every module; each module's
+ * state symbol is set when the runtime starts. */
+static int add_module(const cdpl_module_kernels *module, const char *name)
+{
+    if (module->abi_version != CDPL_ABI_VERSION) {
+        fprintf(stderr, "cdp-lower runtime: kernel %s was lowered for runtime ABI %u, this runtime is %u; "
+                        "lower it again with this version of cdp-lower\n",
+                name, module->abi_version, CDPL_ABI_VERSION);
+        return 0;
+    }
+    if (scheduler.plan == NULL) {
+        scheduler = *module;
+        builtin.entry = module->builtin;
+    }
+    size_t m = 0;
+    while (m < nmodules && module_state_symbols[m] != module->state_symbol) ++m;
+    if (m == nmodules && nmodules < CDPL_MAX_KERNELS) module_state_symbols[nmodules++] = module->state_symbol;
+    return 1;
+}
+
+static int id_is_free_for(unsigned int id, const char *name)
+{
+    if (id != CDPL_BUILTIN_KERNEL_ID) return 1;
+    fprintf(stderr, "cdp-lower runtime: kernel %s has id 0x%08x, which the runtime keeps for itself; "
+                    "rename it\n", name, id);
+    return 0;
+}
+
+int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                         const void *entry, size_t params_size)
+{
+    if (!id_is_free_for(id, name)) return 0;
+    if (params_size > CDPL_MAX_PARAMS_SIZE) {
+        fprintf(stderr, "cdp-lower runtime: kernel %s has %zu bytes of parameters, more than %u\n", name,
+                params_size, CDPL_MAX_PARAMS_SIZE);
+        return 0;
+    }
+    return add_module(module, name) && add_kernel(id, name, entry, params_size);
+}
+
+int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                                 const void *kernel)
+{
+    return id_is_free_for(id, name) && add_module(module, name) && add_kernel(id, name, kernel, 0);
+}
+
 cdpl_kernel *cdpl_find_kernel(unsigned int id)
 {
     for (size_t i = 0; i < nkernels; ++i)
@@ -71,6 +93,9 @@ cdpl_kernel *cdpl_find_kernel(unsigned int id)
     return NULL;
 }
 
+
+size_t cdpl_kernel_count(void) { return nkernels; }
+const cdpl_kernel *cdpl_kernel_at(size_t index) { return &kernels[index]; }
 
 size_t cdpl_largest_params(void)
 {
@@ -86,3 +111,9 @@ cdpl_kernel *cdpl_builtin_kernel(void) { return builtin.entry ? &builtin : NULL;
 
 size_t cdpl_module_count(void) { return nmodules; }
 const void *cdpl_module_state_symbol(size_t module) { return module_state_symbols[module]; }
+
+const void *cdpl_kernel_function(unsigned int id)
+{
+    const cdpl_kernel *kernel = cdpl_find_kernel(id);
+    return kernel != NULL ? kernel->entry : NULL;
+}

@@ -5,17 +5,22 @@
 #include "cdpl_abi.h"
 #include "cdpl_host.h"
 
+/* cudaLimitDevRuntimePendingLaunchCount until the program sets it. */
+#define CDPL_DEFAULT_PENDING_LIMIT 2048u
+
 typedef struct cdpl_kernel {
     unsigned int id;
     const char *name;
-    const void *entry;
-    size_t params_size;
+    const void *entry;  /* what runs: a runtime kernel's entry, or a queried kernel itself */
+    size_t params_size; /* 0 for a kernel registered only to answer device-side queries */
     int large_shmem_enabled; /* cudaFuncAttributeMaxDynamicSharedMemorySize raised */
 } cdpl_kernel;
 
 /* registry.c */
 cdpl_kernel *cdpl_find_kernel(unsigned int id);
 cdpl_kernel *cdpl_builtin_kernel(void);
+size_t cdpl_kernel_count(void);
+const cdpl_kernel *cdpl_kernel_at(size_t index);
 size_t cdpl_largest_params(void);
 size_t cdpl_module_count(void);
 const void *cdpl_module_state_symbol(size_t module);
