@@ -1,7 +1,8 @@
 // device_queries_answer_in_any_kernel.cu: CDP2 semantic test for cdp-lower
 // (rule 17: cudaGetDevice, cudaGetDeviceCount, cudaDeviceGetAttribute and
 // cudaRuntimeGetVersion work in device code: in a kernel launched from the
-// device, and in one launched from the host that launches nothing).
+// device, and in one launched from the host that launches nothing, even
+// before any kernel that runs through the runtime was launched).
 #include "cdp_test.cuh"
 
 __device__ int g_codes[2][6];
@@ -33,9 +34,9 @@ __global__ void plain() { ask(1); }
 int main()
 {
     Timer timer = timer_start();
-    parent<<<1, 1>>>();
-    CHECK(cudaGetLastError());
     plain<<<1, 1>>>();
+    CHECK(cudaGetLastError());
+    parent<<<1, 1>>>();
     CHECK(cudaGetLastError());
     timer_stop(timer);
     int codes[2][6], values[2][6], sms = 0;
