@@ -10,7 +10,7 @@
 #ifndef CDPL_CUH
 #define CDPL_CUH
 
-#include <cuda_runtime.h>
+#include "cdpl_gpu.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -68,7 +68,10 @@ static __device__ cdpl_state *cdpl_module_state;
 extern __shared__ __align__(16) unsigned char cdpl_dynamic_shared[];
 
 static __device__ __forceinline__ uint3 cdpl_blockIdx() { return cdpl_context.block; }
-static __device__ __forceinline__ dim3 cdpl_gridDim() { return dim3(cdpl_context.grid); }
+static __device__ __forceinline__ dim3 cdpl_gridDim()
+{
+    return dim3(cdpl_context.grid.x, cdpl_context.grid.y, cdpl_context.grid.z);
+}
 
 static __device__ __forceinline__ unsigned int cdpl_thread_rank()
 {
@@ -486,7 +489,7 @@ static __device__ __forceinline__ void cdpl_enter_native_block()
 {
     if (cdpl_thread_rank() == 0) {
         cdpl_context.record = CDPL_NONE;
-        cdpl_context.block = blockIdx;
+        cdpl_context.block = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);
         cdpl_context.grid = make_uint3(gridDim.x, gridDim.y, gridDim.z);
     }
     __syncthreads();

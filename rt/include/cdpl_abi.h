@@ -6,13 +6,13 @@
 #ifndef CDPL_ABI_H
 #define CDPL_ABI_H
 
-#include <driver_types.h>
+#include "cdpl_gpu.h"
 #include <stddef.h>
 
 #define CDPL_ABI_VERSION 1u
 
-/* Compiled for both sides where CUDA compiles this header, host-only in C. */
-#ifdef __CUDACC__
+/* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
+#if defined(__CUDACC__) || defined(__HIP__)
 #define CDPL_HOST_DEVICE __host__ __device__
 #else
 #define CDPL_HOST_DEVICE

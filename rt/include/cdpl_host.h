@@ -3,7 +3,7 @@
 #ifndef CDPL_HOST_H
 #define CDPL_HOST_H
 
-#include <cuda_runtime_api.h>
+#include "cdpl_gpu.h"
 #include <stddef.h>
 
 #ifdef __cplusplus

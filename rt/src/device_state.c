@@ -9,7 +9,6 @@
 
 #include "runtime.h"
 
-#define CDPL_DEFAULT_PENDING_LIMIT 2048u
 #define CDPL_ERROR_CODES 1000u
 /* Records live until their grid's whole subtree is complete, so a tree holds
  * far more of them than launches are pending at once. */
