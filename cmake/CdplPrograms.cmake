@@ -3,7 +3,9 @@
 # cdpl_add_cdp_program(NAME SOURCE)
 #   NAME.native   nvcc -rdc=true ... cudadevrt (the ground truth)
 #   NAME.lowered  cdp-lower SOURCE, then nvcc without -rdc, linked with cdpl_rt
-#   gpu.NAME      runs both and compares their output
+#                 (or clang or hipcc, as CDPL_GPU_COMPILER says)
+#   gpu.NAME      runs both and compares their output (not with hipcc: no
+#                 native build to compare with)
 #
 # GPU tests are reported skipped (exit 77) where no GPU is present. Building
 # NAME.lowered is itself the check that the lowered file compiles without
@@ -32,17 +34,29 @@ function(cdpl_add_lowered_executable name source)
                           "installed (cmake --build <dir> --target cdpl-lower-all) and copy it here")
     endif()
   endif()
+  # The lowered file lives in the build tree: keep the user's relative includes working.
+  if(CDPL_GPU_COMPILER STREQUAL "clang")
+    cdpl_add_clang_cuda_executable(${name}.lowered "${lowered}" "${source_dir}")
+    return()
+  elseif(CDPL_GPU_COMPILER STREQUAL "hip")
+    cdpl_add_hip_executable(${name}.lowered "${lowered}" "${source_dir}")
+    return()
+  endif()
   add_executable(${name}.lowered "${lowered}")
   set_target_properties(${name}.lowered PROPERTIES
     CUDA_SEPARABLE_COMPILATION OFF
     CUDA_ARCHITECTURES "${CDPL_CUDA_ARCH}")
-  # The lowered file lives in the build tree: keep the user's relative includes working.
   target_include_directories(${name}.lowered PRIVATE "${source_dir}")
   target_link_libraries(${name}.lowered PRIVATE cdpl_rt)
 endfunction()
 
 function(cdpl_add_cdp_program name source)
   get_filename_component(source "${source}" ABSOLUTE)
+  if(CDPL_GPU_COMPILER STREQUAL "hip")
+    # Native CDP2 needs nvcc and an NVIDIA GPU: with HIP, the lowered build is all.
+    cdpl_add_lowered_executable(${name} "${source}")
+    return()
+  endif()
   add_executable(${name}.native "${source}")
   set_target_properties(${name}.native PROPERTIES
     CUDA_SEPARABLE_COMPILATION ON

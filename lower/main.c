@@ -41,6 +41,10 @@ static const char usage[] =
     "                        output; lowered code is written only with -o or --out-dir\n"
     "  --cuda-path=DIR       the CUDA toolkit to parse with (default /usr/local/cuda)\n"
     "  --offload-arch=ARCH   the GPU architecture to parse for (default sm_90)\n"
+    "  --target=cuda|hip     what compiles the output: nvcc or clang (cuda, the\n"
+    "                        default) or hipcc (hip: every output includes\n"
+    "                        cdpl_gpu.h, which maps the CUDA names onto HIP; build\n"
+    "                        with -I rt/include/cuda_on_hip too)\n"
     "  -I DIR, -D NAME[=VAL], -U NAME, -include FILE, -std=STD\n"
     "                        passed to the parser, like everything after `--`\n"
     "  --help                show this help\n"
@@ -58,6 +62,7 @@ typedef struct cli {
     const char *output;
     const char *out_dir;
     bool check_only;
+    cdpl_target target;
     report_kind report;
     cdpl_parse_options parse;
     const char **clang_args;
@@ -143,6 +148,16 @@ static int parse_command_line(int argc, char **argv, cli *options)
                 return 2;
             }
             options->output = argv[i];
+        } else if (has_prefix(arg, "--target=")) {
+            const char *target = arg + strlen("--target=");
+            if (strcmp(target, "cuda") == 0) {
+                options->target = CDPL_TARGET_CUDA;
+            } else if (strcmp(target, "hip") == 0) {
+                options->target = CDPL_TARGET_HIP;
+            } else {
+                fprintf(stderr, "cdp-lower: error: unknown target '%s' (--target=cuda or --target=hip)\n", target);
+                return 2;
+            }
         } else if (has_prefix(arg, "--cuda-path=")) {
             options->parse.cuda_path = arg + strlen("--cuda-path=");
         } else if (has_prefix(arg, "--offload-arch=") || has_prefix(arg, "--cuda-gpu-arch=")) {
@@ -227,7 +242,7 @@ static int lower_file(const cli *options, const char *input, const char *output,
     if (realpath(input, line_file) == NULL) snprintf(line_file, sizeof line_file, "%s", input);
     cdpl_edits edits = {0};
     if (analysed && !cdpl_model_has_errors(model)) {
-        cdpl_rewrite_options rewrite_options = {line_file};
+        cdpl_rewrite_options rewrite_options = {line_file, options->target};
         cdpl_rewrite(model, &rewrite_options, &edits);
     }
     size_t conflict = 0;

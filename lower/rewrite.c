@@ -319,9 +319,11 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
     }
     for (size_t c = 0; c < model->napi_calls; ++c) lower_api_call(&rw, &model->api_calls[c]);
 
-    if (edits->count > first_edit) {
+    /* hipcc knows no CUDA names: even a file with nothing to lower needs the mapping. */
+    bool lowered = edits->count > first_edit;
+    if (lowered || options->target == CDPL_TARGET_HIP) {
         cdpl_text header = {0};
-        cdpl_text_puts(&header, "#include \"cdpl.cuh\"\n");
+        cdpl_text_puts(&header, lowered ? "#include \"cdpl.cuh\"\n" : "#include \"cdpl_gpu.h\"\n");
         char *line = cdpl_codegen_line_directive(1, options->line_file);
         if (line != NULL) cdpl_text_puts(&header, line);
         free(line);
