@@ -112,6 +112,17 @@ static bool has_error_at(const cdpl_model *model, cdpl_loc loc)
     return false;
 }
 
+/* Clang rejects every overload of a kernel launched from device code, and
+ * says so; the launch is lowered all the same (launch_sites.c). */
+static bool is_overloaded_launch(const cdpl_model *model, size_t offset, const char *message)
+{
+    if (strncmp(message, "no matching function for call to ", strlen("no matching function for call to ")) != 0)
+        return false;
+    for (size_t l = 0; l < model->nlaunches; ++l)
+        if (model->launches[l].ncandidates > 0 && model->launches[l].whole.begin == offset) return true;
+    return false;
+}
+
 /* The host-side parse's errors are the user's errors, except where the
  * analysis has already said more precisely what is wrong (clang's CUDA mode
  * rejects some device-side constructs that nvcc accepts, such as a launch of
@@ -130,7 +141,7 @@ static void report_parse_errors(cdpl_context *context)
             size_t offset = 0;
             if (cdpl_main_offset(&context->host, location, &offset)) {
                 cdpl_loc loc = cdpl_loc_at(model, offset);
-                if (!has_error_at(model, loc))
+                if (!has_error_at(model, loc) && !is_overloaded_launch(model, offset, clang_getCString(message)))
                     cdpl_model_diagnose(model, CDPL_ERROR, loc, "%s", clang_getCString(message));
             } else {
                 cdpl_loc loc;

@@ -110,33 +110,69 @@ static cdpl_range span_range(const launch_text *text, token_span span)
     return (cdpl_range){text->tokens->ranges[span.first].begin, text->tokens->ranges[span.end - 1].end};
 }
 
-/* The kernel of the file spelled `name`; SIZE_MAX, reported, when there is
- * none or more than one. */
-static size_t kernel_named(cdpl_context *context, cdpl_range name, cdpl_loc loc)
+/* The USR part that a kernel named through qualifier tokens [first, name)
+ * ends with: `a::b::k` -> "@N@a@N@b@F@k#", `::k` -> "c:@F@k#". NULL
+ * without a qualifier. */
+static char *qualified_usr_part(cdpl_context *context, const launch_text *text, unsigned first, unsigned name)
+{
+    if (first == name) return NULL;
+    const cdpl_model *model = text->model;
+    size_t size = 16;
+    for (unsigned t = first; t <= name; ++t) size += text->tokens->ranges[t].end - text->tokens->ranges[t].begin + 4;
+    char *part = malloc(size);
+    if (part == NULL) {
+        context->out_of_memory = true;
+        return NULL;
+    }
+    part[0] = '\0';
+    if (is(text, first, "::")) strcat(part, "c:");
+    for (unsigned t = first; t <= name; ++t) {
+        if (!cdpl_token_is_identifier(text->tokens, t)) continue;
+        strcat(part, t == name ? "@F@" : "@N@");
+        strncat(part, model->source + text->tokens->ranges[t].begin,
+                text->tokens->ranges[t].end - text->tokens->ranges[t].begin);
+    }
+    strcat(part, "#");
+    return part;
+}
+
+/* Keeps the candidates whose USR shows the qualifier, if any does (a
+ * namespace alias or a class qualifier shows in none: then all stay). */
+static void keep_qualified(const cdpl_model *model, const char *part, size_t *kernels, size_t *count)
+{
+    if (part == NULL) return;
+    size_t kept = 0;
+    bool global = strncmp(part, "c:", 2) == 0;
+    for (size_t k = 0; k < *count; ++k) {
+        const char *usr = model->functions[kernels[k]].usr;
+        if (global ? strncmp(usr, part, strlen(part)) == 0 : strstr(usr, part) != NULL) kernels[kept++] = kernels[k];
+    }
+    if (kept > 0) *count = kept;
+}
+
+/* The kernels of the file spelled `name`, into *found (caller frees): one,
+ * or all of an overload set, which clang cannot choose among in device
+ * code; the launchers are overloaded like them, so the compiler of the
+ * lowered file chooses. False, reported, when there is none. */
+static bool kernels_named(cdpl_context *context, cdpl_range name, cdpl_loc loc, bool in_arch_guard, size_t **found,
+                          size_t *count)
 {
     cdpl_model *model = context->model;
-    size_t found = SIZE_MAX, matches = 0;
+    *found = NULL;
+    *count = 0;
     for (size_t f = 0; f < model->nfunctions; ++f)
-        if (model->functions[f].side == CDPL_SIDE_KERNEL && cdpl_text_is(model, name, model->functions[f].name)) {
-            found = f;
-            ++matches;
-        }
-    int length = (int)(name.end - name.begin);
-    if (matches == 0) {
+        if (model->functions[f].side == CDPL_SIDE_KERNEL && cdpl_text_is(model, name, model->functions[f].name) &&
+            !cdpl_append(context, found, count, sizeof f, &f))
+            return false;
+    if (*count == 0) {
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
-                            "device-side launch of '%.*s' under #if __CUDA_ARCH__ does not name a kernel "
-                            "defined in this file; cdp-lower can only lower launches of this file's kernels",
-                            length, model->source + name.begin);
-        return SIZE_MAX;
+                            "device-side launch of '%.*s'%s does not name a kernel defined in this file; "
+                            "cdp-lower can only lower launches of this file's kernels",
+                            (int)(name.end - name.begin), model->source + name.begin,
+                            in_arch_guard ? " under #if __CUDA_ARCH__" : "");
+        return false;
     }
-    if (matches > 1) {
-        cdpl_model_diagnose(model, CDPL_ERROR, loc,
-                            "device-side launch of '%.*s' under #if __CUDA_ARCH__ is ambiguous: this file "
-                            "has %zu kernels of that name; give them distinct names",
-                            length, model->source + name.begin, matches);
-        return SIZE_MAX;
-    }
-    return found;
+    return true;
 }
 
 typedef struct launch_tokens {
@@ -184,13 +220,23 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
         cdpl_report_launch_without_kernel_name(context, loc);
         return;
     }
-    size_t kernel = kernel_named(context, tokens->ranges[parts->name], loc);
-    if (kernel == SIZE_MAX || !cdpl_check_device_launch_target(context, kernel, loc)) return;
+    bool in_arch_guard = cdpl_skipped_in(&context->host, tokens->ranges[parts->name].begin);
+    size_t *kernels = NULL, nkernels = 0;
+    if (!kernels_named(context, tokens->ranges[parts->name], loc, in_arch_guard, &kernels, &nkernels)) return;
+    char *qualifier = qualified_usr_part(context, text, parts->first, parts->name);
+    keep_qualified(model, qualifier, kernels, &nkernels);
+    free(qualifier);
+    for (size_t k = 0; k < nkernels; ++k)
+        if (!cdpl_check_device_launch_target(context, kernels[k], loc)) {
+            free(kernels);
+            return;
+        }
 
     token_span config[4], *args = calloc(tokens->count, sizeof *args);
     unsigned nconfig = 0, nargs = 0;
     if (args == NULL) {
         context->out_of_memory = true;
+        free(kernels);
         return;
     }
     bool split = split_at_commas(text, parts->open_chevrons + 1, parts->close_chevrons, config, 4, &nconfig) &&
@@ -199,15 +245,16 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
                             "cannot read the configuration and arguments of this launch of '%s' from the "
                             "source text; write them without macros that expand to commas",
-                            model->functions[kernel].name);
+                            model->functions[kernels[0]].name);
         free(args);
+        free(kernels);
         return;
     }
     cdpl_launch_site site = {
-        .kernel = kernel,
+        .kernel = kernels[0],
         .caller = caller,
         .device_side = model->functions[caller].side != CDPL_SIDE_HOST,
-        .in_arch_guard = true,
+        .in_arch_guard = in_arch_guard,
         .loc = loc,
         .whole = {tokens->ranges[parts->first].begin, tokens->ranges[parts->close_paren].end},
         .callee_name = tokens->ranges[parts->name],
@@ -220,12 +267,19 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
                                                                  config[3].end)
                                     : CDPL_STREAM_NULL,
     };
+    if (nkernels > 1) {
+        site.candidates = kernels;
+        site.ncandidates = nkernels;
+    } else {
+        free(kernels);
+    }
     for (unsigned c = 0; c < nconfig; ++c) site.config[c] = span_range(text, config[c]);
     if (nargs > 0) {
         site.args = calloc(nargs, sizeof *site.args);
         if (site.args == NULL) {
             context->out_of_memory = true;
             free(args);
+            free(site.candidates);
             return;
         }
         for (unsigned a = 0; a < nargs; ++a) site.args[a] = span_range(text, args[a]);

@@ -336,6 +336,60 @@ static bool has_declaration_at(const cdpl_function *function, size_t begin)
     return false;
 }
 
+typedef struct default_walk {
+    cdpl_context *context;
+    const cdpl_unit *unit;
+    cdpl_function *function;
+    size_t decl_begin;
+    size_t param;
+} default_walk;
+
+/* The expression after a parameter's top-level `=`, if it has one. */
+static bool default_value(default_walk *walk, CXCursor parameter, cdpl_range *value)
+{
+    cdpl_range extent;
+    cdpl_tokens tokens;
+    if (!cdpl_cursor_main_range(walk->unit, parameter, &extent) ||
+        !cdpl_tokenize(walk->context, walk->unit, extent, &tokens))
+        return false;
+    const cdpl_model *model = walk->context->model;
+    int depth = 0;
+    bool found = false;
+    for (unsigned t = 0; t < tokens.count && !found; ++t) {
+        if (cdpl_token_is(model, &tokens, t, "(") || cdpl_token_is(model, &tokens, t, "[") ||
+            cdpl_token_is(model, &tokens, t, "{") || cdpl_token_is(model, &tokens, t, "<"))
+            ++depth;
+        else if (cdpl_token_is(model, &tokens, t, ")") || cdpl_token_is(model, &tokens, t, "]") ||
+                 cdpl_token_is(model, &tokens, t, "}") || cdpl_token_is(model, &tokens, t, ">"))
+            --depth;
+        else if (depth == 0 && cdpl_token_is(model, &tokens, t, "=") && t + 1 < tokens.count) {
+            *value = (cdpl_range){tokens.ranges[t + 1].begin, tokens.ranges[tokens.count - 1].end};
+            found = true;
+        }
+    }
+    cdpl_tokens_dispose(&tokens);
+    return found;
+}
+
+static enum CXChildVisitResult read_default(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    default_walk *walk = data;
+    if (clang_getCursorKind(cursor) != CXCursor_ParmDecl) return CXChildVisit_Continue;
+    cdpl_default_arg found = {walk->decl_begin, walk->param++, {0, 0}};
+    if (default_value(walk, cursor, &found.value))
+        cdpl_append(walk->context, &walk->function->default_args, &walk->function->ndefault_args, sizeof found,
+                    &found);
+    return CXChildVisit_Continue;
+}
+
+static void record_default_arguments(cdpl_context *context, const cdpl_unit *unit, cdpl_function *function,
+                                     CXCursor declaration, size_t decl_begin)
+{
+    default_walk walk = {context, unit, function, decl_begin, 0};
+    clang_visitChildren(declaration, read_default, &walk);
+}
+
 static void record_declaration(cdpl_context *context, const cdpl_unit *unit, CXCursor declaration,
                                CXCursor parent, void *data)
 {
@@ -370,6 +424,7 @@ static void record_declaration(cdpl_context *context, const cdpl_unit *unit, CXC
         if (!add_declaration(context, function, extent, find_declaration_tokens(context, unit, head, name_offset)))
             return;
         if (first) function->loc = cdpl_loc_at(model, name_offset);
+        record_default_arguments(context, unit, function, declaration, extent.begin);
         if (defines || (!function->has_body && function->ndecls == 1)) set_parameters(context, function, declaration);
     }
     if (defines && !function->has_body) {

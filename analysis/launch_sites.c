@@ -82,9 +82,13 @@ void cdpl_add_launch(cdpl_context *context, cdpl_launch_site *site)
     for (size_t l = 0; l < model->nlaunches; ++l)
         if (model->launches[l].callee_name.begin == site->callee_name.begin) {
             free(site->args);
+            free(site->candidates);
             return;
         }
-    if (!cdpl_append(context, &model->launches, &model->nlaunches, sizeof *site, site)) free(site->args);
+    if (!cdpl_append(context, &model->launches, &model->nlaunches, sizeof *site, site)) {
+        free(site->args);
+        free(site->candidates);
+    }
 }
 
 bool cdpl_offset_seen_by_host(const cdpl_context *context, size_t offset)

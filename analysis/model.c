@@ -67,6 +67,7 @@ static void free_function(cdpl_function *function)
     }
     free(function->param_types);
     free(function->param_names);
+    free(function->default_args);
     free(function->builtin_refs);
     free(function->name_refs);
     free(function->query_refs);
@@ -77,7 +78,10 @@ void cdpl_model_free(cdpl_model *model)
 {
     for (size_t f = 0; f < model->nfunctions; ++f) free_function(&model->functions[f]);
     free(model->functions);
-    for (size_t l = 0; l < model->nlaunches; ++l) free(model->launches[l].args);
+    for (size_t l = 0; l < model->nlaunches; ++l) {
+        free(model->launches[l].args);
+        free(model->launches[l].candidates);
+    }
     free(model->launches);
     free(model->api_calls);
     for (size_t d = 0; d < model->ndiagnostics; ++d) {

@@ -39,6 +39,13 @@ typedef enum cdpl_function_side {
     CDPL_SIDE_KERNEL       /* __global__ */
 } cdpl_function_side;
 
+/* `= value` of one parameter in one declaration. */
+typedef struct cdpl_default_arg {
+    size_t decl_begin;      /* the declaration's decls[] begin */
+    size_t param;           /* 0-based */
+    cdpl_range value;       /* the expression after `=` */
+} cdpl_default_arg;
+
 /* One function declared or defined in the main file. Redeclarations of the
  * same entity (same USR) share one cdpl_function. */
 typedef struct cdpl_function {
@@ -66,6 +73,11 @@ typedef struct cdpl_function {
     char **param_types;     /* spelled as the declaration would need them */
     char **param_names;     /* NULL entries for unnamed parameters */
     bool is_variadic;
+
+    /* Default arguments, wherever a declaration gives them: the launcher of
+     * a runtime kernel is declared with the same ones at the same places. */
+    size_t ndefault_args;
+    cdpl_default_arg *default_args;
 
     /* Uses of the builtin variables blockIdx / gridDim in the body. */
     size_t nbuiltin_refs;
@@ -115,6 +127,14 @@ typedef struct cdpl_launch_site {
     cdpl_range config[4];   /* grid, block, shared memory, stream */
     size_t nargs;           /* as written; default arguments are not counted */
     cdpl_range *args;
+
+    /* When clang cannot tell which overload a device-side launch names (it
+     * rejects every overload of a kernel called from device code before
+     * choosing), every kernel of the file with that name, `kernel` first;
+     * the launchers are overloaded like the kernels, so the compiler of
+     * the lowered file chooses. Empty when `kernel` is known. */
+    size_t ncandidates;
+    size_t *candidates;
 
     cdpl_stream_kind stream_kind;
 } cdpl_launch_site;

@@ -16,6 +16,7 @@ static void mark_launches(cdpl_model *model)
         const cdpl_launch_site *site = &model->launches[l];
         if (!site->device_side) continue;
         model->functions[site->kernel].launched_from_device = true;
+        for (size_t c = 0; c < site->ncandidates; ++c) model->functions[site->candidates[c]].launched_from_device = true;
         if (site->caller < model->nfunctions) model->functions[site->caller].launches = true;
     }
     /* A caller launches when one of its device callees does, to a fixed point. */

@@ -57,6 +57,18 @@ bool cdpl_in_macro_expansion(CXSourceLocation location)
     return spelling_offset != expansion_offset || !clang_File_isEqual(spelling_file, expansion_file);
 }
 
+bool cdpl_skipped_in(const cdpl_unit *unit, size_t offset)
+{
+    CXSourceRangeList *skipped = clang_getSkippedRanges(unit->tu, unit->main_file);
+    bool found = false;
+    for (unsigned r = 0; skipped != NULL && r < skipped->count && !found; ++r) {
+        cdpl_range range;
+        found = cdpl_main_range(unit, skipped->ranges[r], &range) && offset >= range.begin && offset < range.end;
+    }
+    if (skipped != NULL) clang_disposeSourceRangeList(skipped);
+    return found;
+}
+
 cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset)
 {
     cdpl_loc loc = {1, 1};

@@ -15,6 +15,9 @@ bool cdpl_main_range(const cdpl_unit *unit, CXSourceRange range, cdpl_range *out
 bool cdpl_cursor_main_range(const cdpl_unit *unit, CXCursor cursor, cdpl_range *out);
 bool cdpl_cursor_in_main_file(const cdpl_unit *unit, CXCursor cursor);
 
+/* True when the preprocessor of `unit` skipped `offset` (an inactive #if branch). */
+bool cdpl_skipped_in(const cdpl_unit *unit, size_t offset);
+
 /* True when the location comes from a macro expansion (its spelling is not
  * where it is expanded). */
 bool cdpl_in_macro_expansion(CXSourceLocation location);

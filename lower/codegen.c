@@ -17,16 +17,16 @@ unsigned int cdpl_kernel_id(const char *usr)
 }
 
 /* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot
- * precede a name; cdpl_identity<T>::type can. */
+ * precede a name; cdpl_identity<T>::type can. `name` may be empty. */
 static void put_declaration(cdpl_text *out, const char *type, const char *name)
 {
     if (strpbrk(type, "([") != NULL)
-        cdpl_text_printf(out, "cdpl_identity<%s>::type %s", type, name);
+        cdpl_text_printf(out, "cdpl_identity<%s>::type%s%s", type, *name ? " " : "", name);
     else
-        cdpl_text_printf(out, "%s%s%s", type, type[strlen(type) - 1] == '*' ? "" : " ", name);
+        cdpl_text_printf(out, "%s%s%s", type, type[strlen(type) - 1] == '*' || !*name ? "" : " ", name);
 }
 
-static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool named)
+static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool named, const char *const *defaults)
 {
     cdpl_text_puts(out, named ? "cdpl_launch_config cdpl_c" : "cdpl_launch_config");
     for (size_t i = 0; i < kernel->nparams; ++i) {
@@ -35,18 +35,21 @@ static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool
             char name[32];
             snprintf(name, sizeof name, "p%zu", i);
             put_declaration(out, kernel->param_types[i], name);
+        } else if (defaults != NULL && defaults[i] != NULL) {
+            put_declaration(out, kernel->param_types[i], "");
+            cdpl_text_printf(out, " = %s", defaults[i]);
         } else {
             cdpl_text_puts(out, kernel->param_types[i]);
         }
     }
 }
 
-char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan)
+char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan, const char *const *defaults, bool with_entry)
 {
     cdpl_text out = {0};
-    cdpl_text_printf(&out, "static __global__ void cdpl_entry_%s(cdpl_wave); ", plan->stem);
-    cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", plan->stem);
-    put_parameter_list(&out, plan->kernel, false);
+    if (with_entry) cdpl_text_printf(&out, "static __global__ void cdpl_entry_%s(cdpl_wave); ", plan->stem);
+    cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", plan->kernel->name);
+    put_parameter_list(&out, plan->kernel, false, defaults);
     cdpl_text_puts(&out, "); ");
     return cdpl_text_take(&out);
 }
@@ -105,8 +108,8 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
     put_arguments(&out, kernel, "cdpl_p.");
     cdpl_text_puts(&out, ");\n    cdpl_leave_block();\n}\n");
 
-    cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", stem);
-    put_parameter_list(&out, kernel, true);
+    cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", kernel->name);
+    put_parameter_list(&out, kernel, true, NULL);
     cdpl_text_puts(&out, ")\n{\n");
     if (kernel->nparams == 0)
         cdpl_text_printf(&out, "    cdpl_params_%s cdpl_p = {0};\n", stem);

@@ -9,7 +9,7 @@
 /* What codegen needs to know about one runtime kernel. */
 typedef struct cdpl_kernel_plan {
     const cdpl_function *kernel;
-    const char *stem;          /* unique in the file: names cdpl_launch_<stem> etc. */
+    const char *stem;          /* unique in the file: names cdpl_entry_<stem> etc. */
     unsigned int id;           /* the runtime's kernel id */
     const char *launch_bounds; /* `__launch_bounds__(...)` text for the entry, or NULL */
 } cdpl_kernel_plan;
@@ -17,9 +17,13 @@ typedef struct cdpl_kernel_plan {
 /* FNV-1a of the kernel's USR: stable across runs and files. */
 unsigned int cdpl_kernel_id(const char *usr);
 
-/* `__host__ __device__ void cdpl_launch_k(cdpl_launch_config, int, float *); `
- * for the line before the kernel's first declaration. */
-char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan);
+/* `static __global__ void cdpl_entry_k(cdpl_wave); ` (with_entry), then
+ * `__host__ __device__ void cdpl_launch_k(cdpl_launch_config, int, float *); `
+ * for the line before a declaration of the kernel. `defaults` is NULL or
+ * holds, per parameter, the default argument that declaration gives (or
+ * NULL): the launcher gets the same ones. The launcher is named after the
+ * kernel, not the stem, so overloaded kernels get overloaded launchers. */
+char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan, const char *const *defaults, bool with_entry);
 
 /* The block inserted after the kernel's definition, starting and ending with
  * a newline, the last line being `#line <resume_line> "<file>"`. */

@@ -136,6 +136,36 @@ static bool kernel_can_be_lowered(rewrite *rw, const cdpl_function *kernel)
     return true;
 }
 
+/* The launcher is declared before the kernel's first declaration, and again
+ * before each later one that adds default arguments, with those: a launch
+ * sees the same defaults wherever it is. */
+static void declare_launcher(rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    const char **defaults = calloc(kernel->nparams + 1, sizeof *defaults);
+    if (defaults == NULL) {
+        rw->edits->failed = true;
+        return;
+    }
+    for (size_t d = 0; d < kernel->ndecls; ++d) {
+        bool any = false;
+        for (size_t a = 0; a < kernel->ndefault_args; ++a) {
+            const cdpl_default_arg *given = &kernel->default_args[a];
+            if (given->decl_begin != kernel->decls[d].begin || given->param >= kernel->nparams) continue;
+            defaults[given->param] = source_text(rw->model, given->value);
+            any = true;
+        }
+        if (d == 0 || any)
+            cdpl_edits_replace_owned(rw->edits, kernel->decls[d].begin, kernel->decls[d].begin,
+                                     cdpl_codegen_launcher_declaration(&rw->plans[index], defaults, d == 0));
+        for (size_t p = 0; p < kernel->nparams; ++p) {
+            free((char *)defaults[p]);
+            defaults[p] = NULL;
+        }
+    }
+    free(defaults);
+}
+
 /* The kernel becomes a __device__ function of the same name; its launcher
  * is declared before it, its entry and launcher defined after it. */
 static void lower_kernel(rewrite *rw, size_t index)
@@ -151,8 +181,7 @@ static void lower_kernel(rewrite *rw, size_t index)
             cdpl_edits_replace(rw->edits, kernel->launch_bounds[d].begin, kernel->launch_bounds[d].end, "");
         }
     }
-    cdpl_edits_replace_owned(rw->edits, kernel->decls[0].begin, kernel->decls[0].begin,
-                             cdpl_codegen_launcher_declaration(plan));
+    declare_launcher(rw, index);
     cdpl_edits_replace_owned(rw->edits, kernel->body.end, kernel->body.end,
                              cdpl_codegen_kernel_support(plan, line_at(rw->model, kernel->body.end),
                                                          rw->options->line_file));
@@ -161,18 +190,10 @@ static void lower_kernel(rewrite *rw, size_t index)
 /* k<<<g, b, s, st>>>(a, b)  ->  cdpl_launch_k(cdpl_config(g, b, s, st), a, b) */
 static void lower_launch(rewrite *rw, const cdpl_launch_site *site)
 {
-    const cdpl_function *kernel = &rw->model->functions[site->kernel];
     const cdpl_kernel_plan *plan = &rw->plans[site->kernel];
     if (plan->kernel == NULL) return; /* a host launch of a kernel outside the runtime */
-    if (site->nargs != kernel->nparams) {
-        cdpl_model_diagnose(rw->model, CDPL_ERROR, site->loc,
-                            "launch of '%s' relies on default arguments; cdp-lower does not lower "
-                            "those yet: pass every argument",
-                            kernel->name);
-        return;
-    }
     cdpl_text callee = {0};
-    cdpl_text_printf(&callee, "cdpl_launch_%s", plan->stem);
+    cdpl_text_printf(&callee, "cdpl_launch_%s", plan->kernel->name);
     cdpl_edits_replace_owned(rw->edits, site->callee_name.begin, site->callee_name.end, cdpl_text_take(&callee));
     cdpl_edits_replace(rw->edits, site->open_chevrons.begin, site->open_chevrons.end, "(cdpl_config(");
     cdpl_edits_replace(rw->edits, site->close_chevrons.begin, site->close_chevrons.end, ")");

@@ -84,6 +84,13 @@ static void print_function(const cdpl_model *model, const cdpl_function *functio
             fputs("none", stdout);
         putchar('\n');
     }
+    for (size_t a = 0; a < function->ndefault_args; ++a) {
+        const cdpl_default_arg *given = &function->default_args[a];
+        cdpl_loc decl = loc_at(model, given->decl_begin);
+        printf("  default param %zu of the declaration at line %u = ", given->param, decl.line);
+        print_text(model, given->value);
+        putchar('\n');
+    }
     if (function->has_body) {
         fputs("  body ", stdout);
         print_range(model, function->body);
@@ -133,6 +140,10 @@ static void print_launch(const cdpl_model *model, const cdpl_launch_site *site)
         fputs("  arg ", stdout);
         print_text(model, site->args[a]);
         putchar('\n');
+    }
+    for (size_t c = 0; c < site->ncandidates; ++c) {
+        const cdpl_function *candidate = &model->functions[site->candidates[c]];
+        printf("  candidate %s at %u:%u\n", candidate->name, candidate->loc.line, candidate->loc.column);
     }
 }
 
