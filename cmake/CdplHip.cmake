@@ -24,7 +24,8 @@ endif()
 
 function(cdpl_add_hip_executable name source include_dir)
   set(object "${CMAKE_CURRENT_BINARY_DIR}/${name}.hip.o")
-  set(program "${CMAKE_CURRENT_BINARY_DIR}/${name}")
+  # Not named NAME: CMake would take a dependency on that file for one on the target.
+  set(program "${CMAKE_CURRENT_BINARY_DIR}/${name}-hip")
   add_custom_command(
     OUTPUT "${object}"
     COMMAND "${CDPL_HIPCC}" --offload-arch=${CDPL_HIP_ARCH} -O2

@@ -1,11 +1,16 @@
 #!/bin/sh
 # Installs what cdp-lower needs on Debian 12 and is missing: libclang 19,
-# CMake, Python 3. The CUDA toolkit cannot come from Debian's archive: it
-# must already be at /usr/local/cuda (or on PATH).
+# CMake, Python 3, and the other GPU compilers the toolchain tests build
+# lowered programs with: clang 19 (CUDA mode) and hipcc with the HIP runtime
+# (about 20 s more on a fresh machine). The CUDA toolkit cannot come from
+# Debian's archive: it must already be at /usr/local/cuda (or on PATH).
 set -e
 missing=""
 [ -f /usr/lib/llvm-19/include/clang-c/Index.h ] || missing="$missing libclang-19-dev"
 command -v llvm-config-19 >/dev/null 2>&1 || missing="$missing llvm-19-dev"
+command -v clang++-19 >/dev/null 2>&1 || missing="$missing clang-19"
+command -v hipcc >/dev/null 2>&1 || missing="$missing hipcc"
+[ -f /usr/include/hip/hip_runtime_api.h ] || missing="$missing libamdhip64-dev"
 command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 command -v make >/dev/null 2>&1 || missing="$missing make"
