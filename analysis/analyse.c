@@ -13,6 +13,7 @@
 #include "device_only_code.h"
 #include "diagnose.h"
 #include "functions.h"
+#include "includes.h"
 #include "launch_sites.h"
 #include "parse.h"
 #include "source.h"
@@ -213,6 +214,7 @@ static void order_diagnostics(cdpl_context *context)
 static void analyse_units(cdpl_context *context)
 {
     cdpl_model *model = context->model;
+    cdpl_find_includes(context);
     cdpl_find_functions(context);
     cdpl_find_device_only_uses(context);
     cdpl_find_host_launches(context);

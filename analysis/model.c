@@ -89,6 +89,8 @@ void cdpl_model_free(cdpl_model *model)
         free(model->diagnostics[d].message);
     }
     free(model->diagnostics);
+    for (size_t i = 0; i < model->nincludes; ++i) free(model->includes[i]);
+    free(model->includes);
     free(model->main_file);
     free(model->source);
     *model = (cdpl_model){0};

@@ -202,6 +202,12 @@ typedef struct cdpl_model {
 
     size_t ndiagnostics;
     cdpl_diagnostic *diagnostics;
+
+    /* Every file the main file includes, directly or not, in either parse
+     * (real paths where libclang knows them), without repeats: what a
+     * build system must watch besides the main file. */
+    size_t nincludes;
+    char **includes;
 } cdpl_model;
 
 /* The line and column of a byte offset in the main file. */

@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "emit.h"
 
 #include <errno.h>
@@ -22,15 +22,9 @@ static bool write_all(int fd, const char *bytes, size_t size)
     return true;
 }
 
-bool cdpl_emit(const char *path, const char *bytes, size_t size)
+/* Through a temporary file in the same directory and a rename. */
+static bool write_file(const char *path, const char *bytes, size_t size, mode_t mode)
 {
-    if (strcmp(path, "-") == 0) {
-        if (fwrite(bytes, 1, size, stdout) != size || fflush(stdout) != 0) {
-            fprintf(stderr, "cdp-lower: error: cannot write to standard output: %s\n", strerror(errno));
-            return false;
-        }
-        return true;
-    }
     size_t length = strlen(path);
     char *temporary = malloc(length + sizeof ".cdpl-XXXXXX");
     if (temporary == NULL) {
@@ -45,7 +39,7 @@ bool cdpl_emit(const char *path, const char *bytes, size_t size)
         free(temporary);
         return false;
     }
-    bool ok = write_all(fd, bytes, size) && fchmod(fd, 0644) == 0;
+    bool ok = write_all(fd, bytes, size) && fchmod(fd, mode) == 0;
     int saved = errno;
     if (close(fd) != 0 && ok) {
         ok = false;
@@ -60,6 +54,51 @@ bool cdpl_emit(const char *path, const char *bytes, size_t size)
         unlink(temporary);
     }
     free(temporary);
+    return ok;
+}
+
+bool cdpl_emit(const char *path, const char *bytes, size_t size)
+{
+    if (strcmp(path, "-") == 0) {
+        if (fwrite(bytes, 1, size, stdout) != size || fflush(stdout) != 0) {
+            fprintf(stderr, "cdp-lower: error: cannot write to standard output: %s\n", strerror(errno));
+            return false;
+        }
+        return true;
+    }
+    return write_file(path, bytes, size, 0644);
+}
+
+char *cdpl_backup_path(const char *input, const char *suffix)
+{
+    char *real = realpath(input, NULL);
+    if (real == NULL) return NULL;
+    size_t length = strlen(real), suffix_length = strlen(suffix);
+    char *backup = realloc(real, length + suffix_length + 1);
+    if (backup == NULL) {
+        free(real);
+        return NULL;
+    }
+    memcpy(backup + length, suffix, suffix_length + 1);
+    return backup;
+}
+
+bool cdpl_emit_in_place(const char *input, const char *suffix, const char *original, size_t original_size,
+                        const char *lowered, size_t size)
+{
+    if (size == original_size && memcmp(lowered, original, size) == 0) return true;
+    struct stat status;
+    char *real = realpath(input, NULL);
+    char *backup = cdpl_backup_path(input, suffix);
+    bool ok = real != NULL && backup != NULL && stat(real, &status) == 0;
+    if (!ok) {
+        fprintf(stderr, "cdp-lower: error: cannot replace %s: %s\n", input, strerror(errno));
+    } else {
+        mode_t mode = status.st_mode & 07777;
+        ok = write_file(backup, original, original_size, mode) && write_file(real, lowered, size, mode);
+    }
+    free(real);
+    free(backup);
     return ok;
 }
 

@@ -11,10 +11,14 @@
 
 #include "analyse.h"
 #include "cdpl_abi.h"
+#include "compdb.h"
+#include "depfile.h"
 #include "edits.h"
 #include "emit.h"
+#include "install_paths.h"
 #include "report.h"
 #include "rewrite.h"
+#include "text.h"
 
 #ifndef CDPL_VERSION
 #define CDPL_VERSION "unknown"
@@ -23,6 +27,7 @@
 static const char usage[] =
     "usage: cdp-lower [options] INPUT.cu [-- CLANG_ARGS...]\n"
     "       cdp-lower [options] INPUT.cu... --out-dir DIR [-- CLANG_ARGS...]\n"
+    "       cdp-lower [options] INPUT.cu... --inplace=SUFFIX [-- CLANG_ARGS...]\n"
     "\n"
     "Lowers CUDA Dynamic Parallelism: every device-side kernel launch in INPUT.cu\n"
     "becomes a record in the cdpl runtime's work queue, so the output builds with\n"
@@ -33,6 +38,14 @@ static const char usage[] =
     "  -o FILE               write the lowered file to FILE (default: standard output);\n"
     "                        one input only\n"
     "  --out-dir DIR         write each lowered input to DIR/<its file name>\n"
+    "  --inplace=SUFFIX      replace each input by its lowered text, after saving the\n"
+    "                        original as INPUT<SUFFIX> (e.g. --inplace=.orig); an\n"
+    "                        input that needs no lowering is left untouched\n"
+    "  -p BUILD_DIR          parse each input with the flags of its entry in\n"
+    "                        BUILD_DIR/compile_commands.json (-I, -D, -std=, the GPU\n"
+    "                        architecture...); an input missing there is an error\n"
+    "  --depfile=FILE        write a Make-style dependency file: each output depends\n"
+    "                        on its input and every header that input includes\n"
     "  --check               analyse only: report what cannot be lowered, write nothing\n"
     "  --report=json         print what the analysis found (kernels, launch sites,\n"
     "                        API calls, diagnostics) as one JSON object on standard\n"
@@ -45,8 +58,9 @@ static const char usage[] =
     "                        default) or hipcc (hip: every output includes\n"
     "                        cdpl_gpu.h, which maps the CUDA names onto HIP; build\n"
     "                        with -I rt/include/cuda_on_hip too)\n"
-    "  -I DIR, -D NAME[=VAL], -U NAME, -include FILE, -std=STD\n"
-    "                        passed to the parser, like everything after `--`\n"
+    "  -I DIR, -D NAME[=VAL], -U NAME, -include FILE, -isystem DIR, -std=STD\n"
+    "                        passed to the parser, like everything after `--`;\n"
+    "                        they come after (and win over) those of -p\n"
     "  --help                show this help\n"
     "  --version             show the version\n"
     "\n"
@@ -61,6 +75,12 @@ typedef struct cli {
     size_t ninputs;
     const char *output;
     const char *out_dir;
+    const char *inplace_suffix; /* NULL: not in place */
+    const char *depfile;
+    const char *build_dir;      /* -p: holds compile_commands.json */
+    cdpl_compdb compdb;
+    cdpl_install_paths paths;
+    char runtime_include_arg[PATH_MAX + 2];
     bool check_only;
     cdpl_target target;
     report_kind report;
@@ -96,11 +116,31 @@ static const char *base_name(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
+/* The value of `NAME=VALUE` or `NAME VALUE` at argv[*i]; NULL, after a
+ * message saying that NAME needs `what`, when it is missing or empty. */
+static const char *option_value(int argc, char **argv, int *i, const char *name, const char *what)
+{
+    const char *arg = argv[*i];
+    size_t length = strlen(name);
+    const char *value = arg[length] == '=' ? arg + length + 1 : ++*i < argc ? argv[*i] : NULL;
+    if (value == NULL || *value == '\0') {
+        fprintf(stderr, "cdp-lower: error: %s needs %s\n", name, what);
+        return NULL;
+    }
+    return value;
+}
+
+static bool is_option(const char *arg, const char *name)
+{
+    size_t length = strlen(name);
+    return strncmp(arg, name, length) == 0 && (arg[length] == '\0' || arg[length] == '=');
+}
+
 /* Returns 0 to go on, or the exit status to stop with. */
 static int parse_command_line(int argc, char **argv, cli *options)
 {
     static const char *const with_value[] = {"-I", "-D", "-U", "-include", "-isystem"};
-    if (!add_clang_arg(options, "-I" CDPL_RUNTIME_INCLUDE_DIR)) return 2;
+    if (!add_clang_arg(options, options->runtime_include_arg)) return 2;
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (strcmp(arg, "--") == 0) {
@@ -113,7 +153,8 @@ static int parse_command_line(int argc, char **argv, cli *options)
             return -1;
         }
         if (strcmp(arg, "--version") == 0) {
-            printf("cdp-lower %s (runtime ABI %u)\n", CDPL_VERSION, CDPL_ABI_VERSION);
+            printf("cdp-lower %s (runtime ABI %u)\nruntime headers: %s\n", CDPL_VERSION, CDPL_ABI_VERSION,
+                   options->paths.runtime_include);
             return -1;
         }
         if (strcmp(arg, "--check") == 0) {
@@ -142,6 +183,17 @@ static int parse_command_line(int argc, char **argv, cli *options)
                 fprintf(stderr, "cdp-lower: error: --out-dir needs a directory\n");
                 return 2;
             }
+        } else if (strcmp(arg, "--inplace") == 0 || has_prefix(arg, "--inplace=")) {
+            options->inplace_suffix = arg[9] == '=' ? arg + 10 : "";
+            if (*options->inplace_suffix == '\0') {
+                fprintf(stderr, "cdp-lower: error: --inplace needs a backup suffix, e.g. --inplace=.orig: the "
+                                "original is kept as INPUT.orig\n");
+                return 2;
+            }
+        } else if (is_option(arg, "--depfile")) {
+            if ((options->depfile = option_value(argc, argv, &i, "--depfile", "a file name")) == NULL) return 2;
+        } else if (is_option(arg, "-p")) {
+            if ((options->build_dir = option_value(argc, argv, &i, "-p", "a build directory")) == NULL) return 2;
         } else if (strcmp(arg, "-o") == 0) {
             if (++i == argc) {
                 fprintf(stderr, "cdp-lower: error: -o needs a file name\n");
@@ -193,14 +245,30 @@ static int parse_command_line(int argc, char **argv, cli *options)
         fprintf(stderr, "cdp-lower: error: -o and --out-dir cannot be used together\n");
         return 2;
     }
+    if (options->inplace_suffix != NULL && (options->output != NULL || options->out_dir != NULL)) {
+        fprintf(stderr, "cdp-lower: error: --inplace writes over the inputs: it cannot be used with -o or "
+                        "--out-dir\n");
+        return 2;
+    }
+    if (options->inplace_suffix != NULL && options->check_only) {
+        fprintf(stderr, "cdp-lower: error: --check writes nothing: it cannot be used with --inplace\n");
+        return 2;
+    }
+    if (options->depfile != NULL && (options->check_only || (options->out_dir == NULL &&
+                                                             (options->output == NULL ||
+                                                              strcmp(options->output, "-") == 0)))) {
+        fprintf(stderr, "cdp-lower: error: --depfile names the files written: it needs -o FILE or --out-dir DIR\n");
+        return 2;
+    }
     if (options->output != NULL && options->ninputs > 1) {
         fprintf(stderr, "cdp-lower: error: -o takes one input, got %zu; use --out-dir DIR for several\n",
                 options->ninputs);
         return 2;
     }
-    if (options->ninputs > 1 && options->out_dir == NULL && !options->check_only &&
-        options->report == REPORT_NONE) {
-        fprintf(stderr, "cdp-lower: error: %zu inputs need --out-dir DIR (or --check, --report=json, --dot)\n",
+    if (options->ninputs > 1 && options->out_dir == NULL && options->inplace_suffix == NULL &&
+        !options->check_only && options->report == REPORT_NONE) {
+        fprintf(stderr, "cdp-lower: error: %zu inputs need --out-dir DIR or --inplace=SUFFIX (or --check, "
+                        "--report=json, --dot)\n",
                 options->ninputs);
         return 2;
     }
@@ -228,21 +296,87 @@ static void print_diagnostics(const cdpl_model *model)
     }
 }
 
+/* The parser's options for `input`: the runtime's headers first, then the
+ * flags of its compile command (-p), then the command line's, which win.
+ * The caller frees `args` and `db_flags`. Returns 0, or the exit status for
+ * this input (its model then says why, or a message was printed). */
+static int parse_options_for(const cli *options, const char *input, cdpl_model *model, cdpl_parse_options *parse,
+                             cdpl_compile_flags *db_flags, const char ***args)
+{
+    *parse = options->parse;
+    if (options->build_dir == NULL) return 0;
+    cdpl_compdb_lookup found = cdpl_compdb_flags_for(&options->compdb, input, db_flags);
+    if (found != CDPL_COMPDB_FOUND) {
+        /* Parsing with other flags than the build's could lower other code than it compiles. */
+        model->main_file = strdup(input);
+        if (found == CDPL_COMPDB_NOT_LISTED)
+            cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0},
+                                "not in %s; add it to the build, or lower it without -p", options->compdb.path);
+        return 1;
+    }
+    *args = malloc((options->nclang_args + db_flags->args.count) * sizeof **args);
+    if (*args == NULL) {
+        fprintf(stderr, "cdp-lower: error: out of memory\n");
+        return 1;
+    }
+    size_t n = 0;
+    (*args)[n++] = options->clang_args[0]; /* the runtime's headers */
+    for (size_t a = 0; a < db_flags->args.count; ++a) (*args)[n++] = db_flags->args.words[a];
+    for (size_t a = 1; a < options->nclang_args; ++a) (*args)[n++] = options->clang_args[a];
+    parse->extra_args = *args;
+    parse->nextra_args = n;
+    if (parse->cuda_path == NULL) parse->cuda_path = db_flags->cuda_path;
+    if (parse->offload_arch == NULL) parse->offload_arch = db_flags->offload_arch;
+    return 0;
+}
+
+/* Writes the lowered text of `input` to `output`, or over the input with
+ * --inplace, and adds its rule to `depfile` when there is one. */
+static bool write_output(const cli *options, const char *input, const char *output, const cdpl_model *model,
+                         const char *lowered, size_t size, cdpl_text *depfile)
+{
+    if (options->inplace_suffix != NULL)
+        return cdpl_emit_in_place(input, options->inplace_suffix, model->source, model->source_size, lowered, size);
+    cdpl_text rule = {0};
+    if (depfile != NULL && !cdpl_depfile_rule(&rule, output, input, model->includes, model->nincludes)) {
+        cdpl_text_free(&rule);
+        return false;
+    }
+    bool written = cdpl_emit(output, lowered, size);
+    if (written && depfile != NULL) cdpl_text_append(depfile, rule.bytes, rule.size);
+    cdpl_text_free(&rule);
+    return written;
+}
+
 /* Analyses `input` into `model` (which the caller frees) and, unless
  * `output` is NULL, writes the lowered text there ("-": standard output).
  * Returns the exit status for this input. */
-static int lower_file(const cli *options, const char *input, const char *output, cdpl_model *model)
+static int lower_file(const cli *options, const char *input, const char *output, cdpl_model *model,
+                      cdpl_text *depfile)
 {
-    if (output != NULL && strcmp(output, "-") != 0 && cdpl_same_file(input, output)) {
+    if (output != NULL && options->inplace_suffix == NULL && strcmp(output, "-") != 0 &&
+        cdpl_same_file(input, output)) {
         fprintf(stderr, "cdp-lower: error: the output %s is the input; refusing to overwrite it\n", output);
         return 2;
     }
-    bool analysed = cdpl_analyse_file(input, &options->parse, model);
-    char line_file[PATH_MAX];
-    if (realpath(input, line_file) == NULL) snprintf(line_file, sizeof line_file, "%s", input);
+    cdpl_parse_options parse;
+    cdpl_compile_flags db_flags = {0};
+    const char **args = NULL;
+    int parse_status = parse_options_for(options, input, model, &parse, &db_flags, &args);
+    bool analysed = parse_status == 0 && cdpl_analyse_file(input, &parse, model);
+    free(args);
+    cdpl_compile_flags_free(&db_flags);
+    if (parse_status != 0) {
+        print_diagnostics(model);
+        return parse_status;
+    }
+    /* #line directives name the file that holds the original text: with
+     * --inplace, that is the backup. */
+    char *line_file = options->inplace_suffix != NULL ? cdpl_backup_path(input, options->inplace_suffix)
+                                                      : realpath(input, NULL);
     cdpl_edits edits = {0};
     if (analysed && !cdpl_model_has_errors(model)) {
-        cdpl_rewrite_options rewrite_options = {line_file, options->target};
+        cdpl_rewrite_options rewrite_options = {line_file != NULL ? line_file : input, options->target};
         cdpl_rewrite(model, &rewrite_options, &edits);
     }
     size_t conflict = 0;
@@ -262,12 +396,13 @@ static int lower_file(const cli *options, const char *input, const char *output,
         if (lowered == NULL) {
             fprintf(stderr, "cdp-lower: error: out of memory\n");
             status = 1;
-        } else if (!cdpl_emit(output, lowered, size)) {
+        } else if (!write_output(options, input, output, model, lowered, size, depfile)) {
             status = 1;
         }
         free(lowered);
     }
     cdpl_edits_free(&edits);
+    free(line_file);
     return status;
 }
 
@@ -275,6 +410,7 @@ static int lower_file(const cli *options, const char *input, const char *output,
 static const char *output_path(const cli *options, const char *input, char *buffer, size_t size)
 {
     if (options->check_only) return NULL;
+    if (options->inplace_suffix != NULL) return input;
     if (options->out_dir != NULL) {
         int length = snprintf(buffer, size, "%s/%s", options->out_dir, base_name(input));
         if (length < 0 || (size_t)length >= size) {
@@ -287,27 +423,41 @@ static const char *output_path(const cli *options, const char *input, char *buff
     return options->report == REPORT_NONE ? "-" : NULL;
 }
 
-static int lower_all(const cli *options)
+static int lower_all(cli *options)
 {
     if (options->out_dir != NULL && !options->check_only && mkdir(options->out_dir, 0777) != 0 &&
         errno != EEXIST) {
         fprintf(stderr, "cdp-lower: error: cannot create %s: %s\n", options->out_dir, strerror(errno));
         return 1;
     }
+    if (options->build_dir != NULL && !cdpl_compdb_load(options->build_dir, &options->compdb)) return 1;
     cdpl_model *models = calloc(options->ninputs, sizeof *models);
     if (models == NULL) {
         fprintf(stderr, "cdp-lower: error: out of memory\n");
         return 1;
     }
     int status = 0;
+    cdpl_text depfile = {0};
     for (size_t i = 0; i < options->ninputs; ++i) {
         char buffer[PATH_MAX];
         const char *output = output_path(options, options->inputs[i], buffer, sizeof buffer);
         int file_status = output == NULL && options->out_dir != NULL && !options->check_only
                               ? 1
-                              : lower_file(options, options->inputs[i], output, &models[i]);
+                              : lower_file(options, options->inputs[i], output, &models[i],
+                                           options->depfile != NULL ? &depfile : NULL);
         if (file_status > status) status = file_status;
     }
+    /* A build system reads the dependency file only after a command that
+     * succeeded: it is written when every output was. */
+    if (options->depfile != NULL && status == 0) {
+        if (depfile.failed) {
+            fprintf(stderr, "cdp-lower: error: out of memory\n");
+            status = 1;
+        } else if (!cdpl_emit(options->depfile, depfile.bytes != NULL ? depfile.bytes : "", depfile.size)) {
+            status = 1;
+        }
+    }
+    cdpl_text_free(&depfile);
     if (options->report == REPORT_JSON) cdpl_report_json(models, options->ninputs, stdout);
     if (options->report == REPORT_DOT) cdpl_report_dot(models, options->ninputs, stdout);
     for (size_t i = 0; i < options->ninputs; ++i) cdpl_model_free(&models[i]);
@@ -322,8 +472,12 @@ static int lower_all(const cli *options)
 int main(int argc, char **argv)
 {
     cli options = {0};
+    cdpl_find_install_paths(&options.paths);
+    snprintf(options.runtime_include_arg, sizeof options.runtime_include_arg, "-I%s", options.paths.runtime_include);
+    options.parse.stub_include_dir = options.paths.parse_stubs;
     int status = parse_command_line(argc, argv, &options);
     if (status == 0) status = lower_all(&options);
+    cdpl_compdb_free(&options.compdb);
     free(options.clang_args);
     free(options.inputs);
     return status < 0 ? 0 : status;
