@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "api_calls.h"
+#include "block_barriers.h"
 #include "context.h"
 #include "device_only_code.h"
 #include "diagnose.h"
@@ -222,6 +223,7 @@ static void analyse_units(cdpl_context *context)
     qsort(model->launches, model->nlaunches, sizeof *model->launches, launch_order);
     cdpl_find_api_calls(context);
     qsort(model->api_calls, model->napi_calls, sizeof *model->api_calls, api_call_order);
+    cdpl_find_block_barriers(context);
     cdpl_analyse_reachability(model);
     report_conditional_launches(context);
     report_hidden_builtins(context);

@@ -93,6 +93,11 @@ typedef struct cdpl_function {
     size_t nquery_refs;
     cdpl_range *query_refs;
 
+    /* The body, or a function it calls, may wait at a block-wide barrier
+     * (__syncthreads, a cooperative-groups sync), or calls code cdp-lower
+     * cannot see; true for functions without a body in the main file. */
+    bool waits_at_barrier;
+
     /* Functions of the main file called from the body (indices into
      * cdpl_model.functions), for reachability. */
     size_t ncallees;

@@ -100,13 +100,24 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
 
     cdpl_text_printf(&out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
                      plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", stem);
-    cdpl_text_puts(&out, "    cdpl_enter_block(cdpl_w);\n");
+    /* A block may go on with a ready one-block record of the same kernel and
+     * shape only if the body never waits at a barrier: its threads meet at
+     * the block's end (see analysis/block_barriers.c). */
+    bool continues = !kernel->waits_at_barrier;
+    const char *indent = continues ? "        " : "    ";
+    if (continues)
+        cdpl_text_printf(&out, "    cdpl_enter_block(cdpl_w, 0x%08xu);\n    do {\n", plan->id);
+    else
+        cdpl_text_puts(&out, "    cdpl_enter_block(cdpl_w);\n");
     if (kernel->nparams > 0)
-        cdpl_text_printf(&out, "    const cdpl_params_%s &cdpl_p = cdpl_block_params<cdpl_params_%s>();\n", stem,
-                         stem);
-    cdpl_text_printf(&out, "    %s(", kernel->name);
+        cdpl_text_printf(&out, "%sconst cdpl_params_%s &cdpl_p = cdpl_block_params<cdpl_params_%s>();\n", indent,
+                         stem, stem);
+    cdpl_text_printf(&out, "%s%s(", indent, kernel->name);
     put_arguments(&out, kernel, "cdpl_p.");
-    cdpl_text_puts(&out, ");\n    cdpl_leave_block();\n}\n");
+    if (continues)
+        cdpl_text_puts(&out, ");\n    } while (cdpl_leave_block_or_continue());\n}\n");
+    else
+        cdpl_text_puts(&out, ");\n    cdpl_leave_block();\n}\n");
 
     cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", kernel->name);
     put_parameter_list(&out, kernel, true, NULL);

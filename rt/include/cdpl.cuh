@@ -58,6 +58,8 @@ struct cdpl_block_context {
     unsigned int threads_left;
     unsigned int thread_state_offset;
     const unsigned char *params;
+    unsigned int continue_kernel;   /* 0, or the kernel this block may go on with */
+    unsigned int continuation;      /* the ready record it will go on with, or CDPL_NONE */
 };
 
 static __shared__ cdpl_block_context cdpl_context;
@@ -183,10 +185,27 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     state->ready[position] = item;
 }
 
+/* A ready one-block record of the kernel this block runs, with its block
+ * shape and room for its shared memory, may run in this block once the
+ * block is done rather than in the next wave: the first one made ready by
+ * this block's threads is kept. Only delays it, which CDP2 allows. */
+static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int index)
+{
+    if (cdpl_context.continue_kernel == 0) return false;
+    const cdpl_record *record = cdpl_record_at(state, index);
+    if (record->kind != CDPL_KIND_KERNEL || record->kernel_id != cdpl_context.continue_kernel) return false;
+    if (record->grid[0] != 1 || record->grid[1] != 1 || record->grid[2] != 1) return false;
+    if (record->block[0] != blockDim.x || record->block[1] != blockDim.y || record->block[2] != blockDim.z)
+        return false;
+    if (record->shmem > cdpl_context.thread_state_offset) return false;
+    return atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) == CDPL_NONE;
+}
+
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index)
 {
     __threadfence();
-    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_push_ready(state, index);
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 && !cdpl_keep_for_this_block(state, index))
+        cdpl_push_ready(state, index);
 }
 
 /* A grid whose blocks, children and tails are all done: free it and pass
@@ -429,7 +448,7 @@ static inline __host__ __device__ void cdpl_launch(const cdpl_launch_config &con
 
 /* First thing of every entry kernel: find this block's record and virtual
  * block, and give every thread a clean slot. */
-static __device__ void cdpl_enter_block(const cdpl_wave &wave)
+static __device__ void cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
 {
     if (cdpl_thread_rank() == 0) {
         unsigned long long block = wave.block_base + blockIdx.x;
@@ -455,6 +474,8 @@ static __device__ void cdpl_enter_block(const cdpl_wave &wave)
         cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
         cdpl_context.thread_state_offset = wave.thread_state_offset;
         cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
+        cdpl_context.continue_kernel = continue_kernel;
+        cdpl_context.continuation = CDPL_NONE;
     }
     cdpl_thread_slot *slot = reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
                                                                   wave.thread_state_offset) +
@@ -478,6 +499,38 @@ static __device__ void cdpl_leave_block()
         cdpl_outstanding_done(state, index);
 }
 
+/* Last thing of every thread of an entry whose kernel never waits at a
+ * barrier: leaves the block, then, if the block kept a ready record
+ * (cdpl_keep_for_this_block), makes it the block's record and returns true
+ * so that the entry runs the body again. */
+static __device__ bool cdpl_leave_block_or_continue()
+{
+    cdpl_leave_block();
+    __syncthreads();
+    unsigned int next = cdpl_context.continuation;
+    if (next == CDPL_NONE) return false;
+    __syncthreads(); /* everyone has read it before it changes */
+    cdpl_state *state = cdpl_context.state;
+    if (cdpl_thread_rank() == 0) {
+        const cdpl_record *record = cdpl_record_at(state, next);
+        cdpl_context.record = next;
+        cdpl_context.block = make_uint3(0, 0, 0);
+        cdpl_context.grid = make_uint3(1, 1, 1);
+        cdpl_context.null_stream_last = CDPL_NONE;
+        cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
+        cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
+        cdpl_context.continuation = CDPL_NONE;
+        /* It begins now: no longer a pending launch. */
+        atomicSub(&state->pending, 1);
+        atomicAdd(&state->records_continued, 1ull);
+    }
+    cdpl_thread_slot *slot = cdpl_my_slot();
+    slot->last_error = 0;
+    slot->per_thread_last = CDPL_NONE;
+    __syncthreads();
+    return true;
+}
+
 /* The running record's parameters, as the kernel's parameter struct. */
 template <typename Params> static __device__ __forceinline__ const Params &cdpl_block_params()
 {
@@ -489,6 +542,7 @@ static __device__ __forceinline__ void cdpl_enter_native_block()
 {
     if (cdpl_thread_rank() == 0) {
         cdpl_context.record = CDPL_NONE;
+        cdpl_context.continue_kernel = 0;
         cdpl_context.block = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);
         cdpl_context.grid = make_uint3(gridDim.x, gridDim.y, gridDim.z);
     }
@@ -575,6 +629,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
         state->plan->error = state->error;
         state->plan->error_detail = state->error_detail;
         state->plan->roots_done = state->roots_done;
+        state->plan->records_continued = state->records_continued;
         state->plan->records_in_use = state->record_ring.capacity - (unsigned int)state->record_ring.available;
     }
 }
@@ -582,6 +637,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
 /* Turns a host launch into a root record, ready at once. */
 static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request request)
 {
+    cdpl_context.continue_kernel = 0; /* a root always waits for its own wave */
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE)
         cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0, "no free record for a host launch (raise CDPL_RECORD_POOL)");

@@ -179,6 +179,8 @@ typedef struct cdpl_plan {
     unsigned long long roots_done;
     unsigned int records_in_use; /* live records when the plan was made */
     unsigned int reserved2;
+    unsigned long long records_continued; /* run by a block that had finished another record,
+                                             without a wave of their own, so far */
     cdpl_group groups[CDPL_PLAN_INLINE_GROUPS];
 } cdpl_plan;
 
@@ -217,6 +219,7 @@ typedef struct cdpl_state {
     cdpl_group *groups;         /* CDPL_GROUP_TABLE_SIZE entries */
     cdpl_plan *plan;
     unsigned long long roots_done;
+    unsigned long long records_continued;
 
     /* What device code may ask about the device, as the host saw it: the
      * device runtime's own queries need -rdc. attributes[a] is the value of

@@ -53,7 +53,8 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
 typedef struct cdpl_stats {
     unsigned long long waves;
     unsigned long long physical_launches;
-    unsigned long long records;
+    unsigned long long records;   /* run by physical launches of waves */
+    unsigned long long records_continued; /* run by a block right after another record */
     unsigned long long host_launches;
     unsigned int peak_records; /* most records alive at once (grids not yet complete) */
     unsigned int capacity;

@@ -240,8 +240,9 @@ static void release_state(void)
         cdpl_get_stats(&stats);
         fprintf(stderr,
                 "cdpl_waves: %llu\ncdpl_physical_launches: %llu\ncdpl_records: %llu\n"
-                "cdpl_peak_records: %u\ncdpl_device_bytes: %zu\n",
-                stats.waves, stats.physical_launches, stats.records, stats.peak_records, stats.device_bytes);
+                "cdpl_records_continued: %llu\ncdpl_peak_records: %u\ncdpl_device_bytes: %zu\n",
+                stats.waves, stats.physical_launches, stats.records, stats.records_continued, stats.peak_records,
+                stats.device_bytes);
     }
     for (size_t i = 0; i < nallocations; ++i) cudaFree(allocations[i]);
     nallocations = 0;

@@ -72,6 +72,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
             return cudaErrorLaunchFailure;
         }
         if (ds->plan->records_in_use > totals.peak_records) totals.peak_records = ds->plan->records_in_use;
+        totals.records_continued = ds->plan->records_continued;
         unsigned int ngroups = ds->plan->ngroups;
         if (ngroups == 0) break;
         ++totals.waves;

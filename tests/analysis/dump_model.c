@@ -65,9 +65,10 @@ static void print_function(const cdpl_model *model, const cdpl_function *functio
            function->needs_native_prologue);
     for (size_t p = 0; p < function->nparams; ++p)
         printf("%s%s", p ? "," : "", function->param_types[p]);
-    printf("\n  at %u:%u template=%d member=%d variadic=%d launched_from_device=%d launches=%d\n",
+    printf("\n  at %u:%u template=%d member=%d variadic=%d launched_from_device=%d launches=%d "
+           "waits_at_barrier=%d\n",
            function->loc.line, function->loc.column, function->is_template, function->is_member,
-           function->is_variadic, function->launched_from_device, function->launches);
+           function->is_variadic, function->launched_from_device, function->launches, function->waits_at_barrier);
     for (size_t p = 0; p < function->nparams; ++p)
         printf("  param %s %s\n", function->param_types[p],
                function->param_names[p] ? function->param_names[p] : "(unnamed)");
