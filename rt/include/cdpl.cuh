@@ -201,10 +201,11 @@ static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int 
     return atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) == CDPL_NONE;
 }
 
-static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index)
+static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
 {
     __threadfence();
-    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 && !cdpl_keep_for_this_block(state, index))
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 &&
+        !(may_keep && cdpl_keep_for_this_block(state, index)))
         cdpl_push_ready(state, index);
 }
 
@@ -428,7 +429,10 @@ static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsi
     }
     unsigned int index = cdpl_enqueue(CDPL_KIND_KERNEL, kernel_id, config.grid, config.block, config.shmem,
                                       target, params, params_size);
-    if (index != CDPL_NONE) cdpl_release(cdpl_context.state, index);
+    /* A fire-and-forget child is meant to run beside the rest of the tree:
+     * kept for this block, it would wait behind the block and its chain. */
+    if (index != CDPL_NONE)
+        cdpl_release(cdpl_context.state, index, target.value != CDPL_STREAM_FIRE_AND_FORGET_VALUE);
 }
 
 /* Launch from generated code: a record on the device, a drained root on the host. */
