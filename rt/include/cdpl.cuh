@@ -188,7 +188,8 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
 /* A ready one-block record of the kernel this block runs, with its block
  * shape and room for its shared memory, may run in this block once the
  * block is done rather than in the next wave: the first one made ready by
- * this block's threads is kept. Only delays it, which CDP2 allows. */
+ * this block's threads is kept. Only delays it, which CDP2 allows, and keeps
+ * the invariant of docs/design.md: nothing links behind a started record. */
 static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int index)
 {
     if (cdpl_context.continue_kernel == 0) return false;
@@ -198,6 +199,17 @@ static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int 
     if (record->block[0] != blockDim.x || record->block[1] != blockDim.y || record->block[2] != blockDim.z)
         return false;
     if (record->shmem > cdpl_context.thread_state_offset) return false;
+    /* Its parent's blocks may still link records behind it (a named stream
+     * is the grid's): only a record whose parent launches nothing more may
+     * run before the wave ends. The running grid's only block is this one,
+     * done when the kept record starts; any other parent must be done. */
+    unsigned int parent = record->parent;
+    if (parent == cdpl_context.record) {
+        if (cdpl_context.grid.x != 1 || cdpl_context.grid.y != 1 || cdpl_context.grid.z != 1) return false;
+    } else if (parent == CDPL_NONE ||
+               *(volatile unsigned long long *)&cdpl_record_at(state, parent)->blocks_left != 0ull) {
+        return false;
+    }
     return atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) == CDPL_NONE;
 }
 
