@@ -63,13 +63,13 @@ __global__ void step(int role, int id, int depth)
         } else if (wait_until(&g_published, nullptr, 0)) {
             s = *(volatile cudaStream_t *)&g_stream;
         }
-        // Later blocks finish later, so block 0's child is ready long before
-        // the others have launched theirs behind it.
+        // Later blocks launch later: block 0's child is ready, and could be
+        // complete, long before the others launch theirs behind it.
         spin(b * LONG_SPIN);
         step<<<1, 1, 0, s>>>(ROLE_SHARED_CHILD, ID_SHARED_CHILD(b), 0);
         count_launch_error();
-        atomicAdd(&g_launched, 1u);
-        if (b == 0 && wait_until(nullptr, &g_launched, NBLOCKS) && cudaStreamDestroy(s) != cudaSuccess)
+        // Block 0 ends long before the others launch; the last one destroys.
+        if (atomicAdd(&g_launched, 1u) == NBLOCKS - 1 && cudaStreamDestroy(s) != cudaSuccess)
             atomicAdd(&g_api_errors, 1u);
     } else if (role == ROLE_SHARED_CHILD) {
         spin(SHORT_SPIN);
