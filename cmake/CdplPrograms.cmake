@@ -21,8 +21,10 @@ function(cdpl_add_lowered_executable name source)
     add_custom_command(
       OUTPUT "${lowered}"
       COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/lowered"
-      COMMAND cdp-lower "${source}" -o "${lowered}"
+      COMMAND cdp-lower "${source}" -o "${lowered}" "--depfile=${lowered}.d"
       DEPENDS cdp-lower "${source}"
+      # A test's or sample's shared header (e.g. tests/gpu/cdp_test.cuh) re-lowers it.
+      DEPFILE "${lowered}.d"
       COMMENT "Lowering ${name}"
       VERBATIM)
     add_custom_target(${name}.lower DEPENDS "${lowered}")
