@@ -230,13 +230,16 @@ static void analyse_units(cdpl_context *context)
     report_parse_errors(context);
 }
 
-bool cdpl_analyse_file(const char *path, const cdpl_parse_options *options, cdpl_model *model)
+/* Parses and analyses model->source, the bytes of `path`. */
+static bool analyse_source(const char *path, const cdpl_parse_options *options, cdpl_model *model)
 {
     static const cdpl_parse_options defaults = {0};
-    *model = (cdpl_model){0};
-    model->main_file = strdup(path);
-    if (model->main_file == NULL || !read_source(path, model)) return false;
-
+    /* Without the index, locations are found by a scan of the source from its
+     * start, which takes minutes for tens of thousands of launch sites. */
+    if (!cdpl_model_index_lines(model)) {
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "out of memory while reading the input");
+        return false;
+    }
     cdpl_context context = {.model = model};
     CXIndex index = clang_createIndex(0, 0);
     bool built = cdpl_parse_units(&context, index, path, options != NULL ? options : &defaults);
@@ -252,4 +255,28 @@ bool cdpl_analyse_file(const char *path, const cdpl_parse_options *options, cdpl
     free(context.conditional_launches);
     free(context.hidden_builtins);
     return built;
+}
+
+bool cdpl_analyse_file(const char *path, const cdpl_parse_options *options, cdpl_model *model)
+{
+    *model = (cdpl_model){0};
+    model->main_file = strdup(path);
+    if (model->main_file == NULL || !read_source(path, model)) return false;
+    return analyse_source(path, options, model);
+}
+
+bool cdpl_analyse_buffer(const char *path, const char *bytes, size_t size, const cdpl_parse_options *options,
+                         cdpl_model *model)
+{
+    *model = (cdpl_model){0};
+    model->main_file = strdup(path);
+    model->source = malloc(size + 1);
+    if (model->main_file == NULL || model->source == NULL) {
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "cannot read the input: out of memory");
+        return false;
+    }
+    if (size > 0) memcpy(model->source, bytes, size);
+    model->source[size] = '\0';
+    model->source_size = size;
+    return analyse_source(path, options, model);
 }

@@ -20,6 +20,11 @@ typedef struct cdpl_parse_options {
 bool cdpl_analyse_file(const char *path, const cdpl_parse_options *options,
                        cdpl_model *model);
 
+/* The same for `size` bytes that stand for the contents of `path` (which
+ * need not exist; its directory is where quoted includes are looked for). */
+bool cdpl_analyse_buffer(const char *path, const char *bytes, size_t size,
+                         const cdpl_parse_options *options, cdpl_model *model);
+
 /* Computes the reachability flags of every function (model.h, "Filled by
  * cdpl_analyse_reachability"). Called by cdpl_analyse_file; exposed for tests. */
 void cdpl_analyse_reachability(cdpl_model *model);

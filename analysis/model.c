@@ -93,6 +93,7 @@ void cdpl_model_free(cdpl_model *model)
     free(model->includes);
     free(model->main_file);
     free(model->source);
+    free(model->line_starts);
     *model = (cdpl_model){0};
 }
 

@@ -197,6 +197,8 @@ typedef struct cdpl_model {
     char *main_file;        /* path as given on the command line */
     char *source;           /* the main file's bytes, as parsed */
     size_t source_size;
+    size_t *line_starts;    /* offset of each line's first byte, for cdpl_loc_at */
+    size_t nlines;
 
     size_t nfunctions;
     cdpl_function *functions;
@@ -215,8 +217,11 @@ typedef struct cdpl_model {
     char **includes;
 } cdpl_model;
 
-/* The line and column of a byte offset in the main file. */
+/* The line and column of a byte offset in the main file: a binary search
+ * once cdpl_model_index_lines has run, a scan of the source before. */
 cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset);
+/* Fills line_starts from the source; false when out of memory. */
+bool cdpl_model_index_lines(cdpl_model *model);
 
 const char *cdpl_stream_kind_name(cdpl_stream_kind kind);
 const char *cdpl_api_name(cdpl_api api);

@@ -69,18 +69,67 @@ bool cdpl_skipped_in(const cdpl_unit *unit, size_t offset)
     return found;
 }
 
-cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset)
+/* The length of the line break at `i` (0: none). A lone carriage return
+ * ends a line too, as clang counts lines. */
+static size_t line_break_at(const cdpl_model *model, size_t i)
 {
-    cdpl_loc loc = {1, 1};
-    for (size_t i = 0; i < offset && i < model->source_size; ++i) {
-        if (model->source[i] == '\n') {
-            ++loc.line;
-            loc.column = 1;
-        } else {
-            ++loc.column;
+    if (model->source[i] == '\n') return 1;
+    if (model->source[i] != '\r') return 0;
+    return i + 1 < model->source_size && model->source[i + 1] == '\n' ? 2 : 1;
+}
+
+bool cdpl_model_index_lines(cdpl_model *model)
+{
+    size_t count = 1;
+    for (size_t i = 0; i < model->source_size; ++i) {
+        size_t length = line_break_at(model, i);
+        if (length > 0) {
+            ++count;
+            i += length - 1;
         }
     }
-    return loc;
+    size_t *starts = malloc(count * sizeof *starts);
+    if (starts == NULL) return false;
+    size_t line = 0;
+    starts[line++] = 0;
+    for (size_t i = 0; i < model->source_size; ++i) {
+        size_t length = line_break_at(model, i);
+        if (length > 0) {
+            i += length - 1;
+            starts[line++] = i + 1;
+        }
+    }
+    free(model->line_starts);
+    model->line_starts = starts;
+    model->nlines = count;
+    return true;
+}
+
+cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset)
+{
+    if (offset > model->source_size) offset = model->source_size;
+    size_t line = 0, start = 0;
+    if (model->line_starts != NULL) {
+        /* The last line that starts at or before `offset`. */
+        size_t low = 0, high = model->nlines;
+        while (high - low > 1) {
+            size_t middle = low + (high - low) / 2;
+            if (model->line_starts[middle] <= offset) low = middle;
+            else high = middle;
+        }
+        line = low;
+        start = model->line_starts[low];
+    } else {
+        for (size_t i = 0; i < offset; ++i) {
+            size_t length = line_break_at(model, i);
+            if (length > 0 && i + length <= offset) {
+                ++line;
+                i += length - 1;
+                start = i + 1;
+            }
+        }
+    }
+    return (cdpl_loc){(unsigned)(line + 1), (unsigned)(offset - start + 1)};
 }
 
 char *cdpl_location_file(CXSourceLocation location, cdpl_loc *loc)
