@@ -58,7 +58,8 @@ static int by_offset(size_t a, size_t b) { return (a > b) - (a < b); }
 
 static int launch_order(const void *left, const void *right)
 {
-    return by_offset(((const cdpl_launch_site *)left)->whole.begin, ((const cdpl_launch_site *)right)->whole.begin);
+    const cdpl_launch_site *a = left, *b = right;
+    return a->expansion != b->expansion ? by_offset(a->expansion, b->expansion) : by_offset(a->whole.begin, b->whole.begin);
 }
 
 static int api_call_order(const void *left, const void *right)

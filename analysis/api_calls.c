@@ -96,14 +96,16 @@ static void record_call(cdpl_context *context, size_t caller, bool device_side, 
     cdpl_model *model = context->model;
     for (size_t c = 0; c < model->napi_calls; ++c) {
         cdpl_api_call *known = &model->api_calls[c];
-        if (known->callee_name.begin != callee_name.begin) continue;
+        /* A call in a macro's definition is one call per use of the macro. */
+        if (known->callee_name.begin != callee_name.begin || known->caller != caller) continue;
         if (device_side && !known->device_side) {
             known->device_side = true;
             report_unsupported(context, api, known->loc);
         }
         return;
     }
-    cdpl_api_call call = {api, caller, device_side, cdpl_loc_at(model, callee_name.begin), callee_name, whole};
+    size_t at = callee_name.begin >= whole.begin && callee_name.begin < whole.end ? callee_name.begin : whole.begin;
+    cdpl_api_call call = {api, caller, device_side, cdpl_loc_at(model, at), callee_name, whole};
     if (cdpl_append(context, &model->api_calls, &model->napi_calls, sizeof call, &call) && device_side)
         report_unsupported(context, api, call.loc);
 }
@@ -151,18 +153,26 @@ static void examine_call(api_walk *walk, CXCursor call)
 
     size_t name_offset = 0;
     cdpl_range reference_range, whole;
-    if (!written_range(walk, reference, &reference_range) || !written_range(walk, call, &whole) ||
-        whole.end <= reference_range.end)
+    if (!cdpl_spelled_main_offset(walk->unit, clang_getCursorLocation(reference), &name_offset)) return;
+    /* Where the name is written: in the body, inside the argument of a
+     * macro like CHECK(cudaGetLastError()), or in a macro's definition. The
+     * renaming happens there; in a definition it serves every use of the
+     * macro, host ones too, as the runtime's versions work on the host. */
+    bool in_definition = !in_caller_body(walk, name_offset);
+    if (in_definition) {
+        if (!cdpl_main_range(walk->unit, clang_getCursorExtent(call), &whole) ||
+            clang_getCursorKind(call) != CXCursor_CallExpr)
+            return;
+        if (api == CDPL_API_FUNC_GET_ATTRIBUTES || api == CDPL_API_OCCUPANCY || api == CDPL_API_OCCUPANCY_WITH_FLAGS) {
+            cdpl_model_diagnose(walk->context->model, CDPL_ERROR, cdpl_loc_at(walk->context->model, whole.begin),
+                                "device-side %s is spelled inside a macro definition; cdp-lower cannot rewrite "
+                                "its kernel argument there for every use of the macro: call it directly",
+                                cdpl_api_name(api));
+            return;
+        }
+    } else if (!written_range(walk, reference, &reference_range) || !written_range(walk, call, &whole) ||
+               whole.end <= reference_range.end) {
         return; /* a conversion of the name, not the call around it */
-    /* Where the name is written, which is inside the argument of a macro
-     * like CHECK(cudaGetLastError()); the renaming happens there. */
-    if (!cdpl_spelled_main_offset(walk->unit, clang_getCursorLocation(reference), &name_offset) ||
-        !in_caller_body(walk, name_offset)) {
-        cdpl_model_diagnose(walk->context->model, CDPL_ERROR, cdpl_loc_at(walk->context->model, whole.begin),
-                            "device-side %s is spelled inside a macro definition; cdp-lower cannot rename "
-                            "it there without changing the macro's other uses: call it directly",
-                            cdpl_api_name(api));
-        return;
     }
     cdpl_range callee_name = {name_offset, name_offset + strlen(cdpl_api_name(api))};
     if (!cdpl_text_is(walk->context->model, callee_name, cdpl_api_name(api))) return;

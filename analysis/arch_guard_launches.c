@@ -210,17 +210,20 @@ static bool locate_launch(const launch_text *text, unsigned at, report_kind kind
     return true;
 }
 
-static void read_launch(cdpl_context *context, const launch_text *text, const launch_tokens *parts, size_t caller)
+/* `expansion`: where the launch is expanded; the tokens are where it is
+ * written (the same place, or inside a macro argument or definition). */
+static void read_launch(cdpl_context *context, const launch_text *text, const launch_tokens *parts, size_t caller,
+                        size_t expansion)
 {
     cdpl_model *model = context->model;
     const cdpl_tokens *tokens = text->tokens;
     bool named = cdpl_token_is_identifier(tokens, parts->name);
-    cdpl_loc loc = cdpl_loc_at(model, tokens->ranges[named ? parts->name : parts->open_chevrons].begin);
+    cdpl_loc loc = cdpl_loc_at(model, expansion);
     if (!named) {
         cdpl_report_launch_without_kernel_name(context, loc);
         return;
     }
-    bool in_arch_guard = cdpl_skipped_in(&context->host, tokens->ranges[parts->name].begin);
+    bool in_arch_guard = cdpl_skipped_in(&context->host, expansion);
     size_t *kernels = NULL, nkernels = 0;
     if (!kernels_named(context, tokens->ranges[parts->name], loc, in_arch_guard, &kernels, &nkernels)) return;
     char *qualifier = qualified_usr_part(context, text, parts->first, parts->name);
@@ -256,6 +259,7 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
         .device_side = model->functions[caller].side != CDPL_SIDE_HOST,
         .in_arch_guard = in_arch_guard,
         .loc = loc,
+        .expansion = expansion,
         .whole = {tokens->ranges[parts->first].begin, tokens->ranges[parts->close_paren].end},
         .callee_name = tokens->ranges[parts->name],
         .open_chevrons = tokens->ranges[parts->open_chevrons],
@@ -289,6 +293,33 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
     cdpl_add_launch(context, &site);
 }
 
+/* The source line holding `offset`, with the lines it continues and that
+ * continue it (a backslash before the newline): a macro definition. */
+static cdpl_range logical_line(const cdpl_model *model, size_t offset)
+{
+    const char *text = model->source;
+    size_t begin = offset, end = offset;
+    while (begin > 0 && !(text[begin - 1] == '\n' && (begin < 2 || text[begin - 2] != '\\'))) --begin;
+    while (end < model->source_size && !(text[end] == '\n' && (end == 0 || text[end - 1] != '\\'))) ++end;
+    return (cdpl_range){begin, end};
+}
+
+/* True when token `index` of a `#define` line is one of the macro's parameters. */
+static bool is_macro_parameter(const launch_text *text, unsigned index)
+{
+    const cdpl_tokens *tokens = text->tokens;
+    if (!is(text, 0, "#") || !is(text, 1, "define") || !is(text, 3, "(") ||
+        tokens->ranges[3].begin != tokens->ranges[2].end)
+        return false;
+    cdpl_range name = tokens->ranges[index];
+    for (unsigned t = 4; t < tokens->count && !is(text, t, ")"); ++t)
+        if (tokens->ranges[t].end - tokens->ranges[t].begin == name.end - name.begin &&
+            memcmp(text->model->source + tokens->ranges[t].begin, text->model->source + name.begin,
+                   name.end - name.begin) == 0)
+            return true;
+    return false;
+}
+
 static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
 {
     if (clang_getDiagnosticSeverity(diagnostic) < CXDiagnostic_Error) return;
@@ -309,16 +340,29 @@ static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
     cdpl_model *model = context->model;
     size_t caller = cdpl_function_enclosing(model, offset);
     if (caller == SIZE_MAX) return;
+    /* A launch from a macro is read where it is written: in the macro
+     * argument (inside the body) or in the macro's definition. */
+    size_t written = offset;
+    cdpl_range region = model->functions[caller].body;
     if (cdpl_in_macro_expansion(location)) {
-        cdpl_report_launch_in_macro(context, cdpl_loc_at(model, offset));
-        return;
+        if (!cdpl_spelled_main_offset(unit, location, &written)) {
+            cdpl_report_launch_in_macro(context, cdpl_loc_at(model, offset));
+            return;
+        }
+        if (written < region.begin || written >= region.end) region = logical_line(model, written);
     }
     cdpl_tokens tokens;
-    if (!cdpl_tokenize(context, unit, model->functions[caller].body, &tokens)) return;
+    if (!cdpl_tokenize(context, unit, region, &tokens)) return;
     launch_text text = {model, &tokens};
     launch_tokens parts;
-    unsigned at = cdpl_token_at(&tokens, offset);
-    if (at < tokens.count && locate_launch(&text, at, kind, &parts)) read_launch(context, &text, &parts, caller);
+    unsigned at = cdpl_token_at(&tokens, written);
+    bool located = at < tokens.count && locate_launch(&text, at, kind, &parts);
+    if (located && !is_macro_parameter(&text, parts.name)) {
+        unsigned shown = cdpl_token_is_identifier(&tokens, parts.name) ? parts.name : parts.open_chevrons;
+        read_launch(context, &text, &parts, caller, written == offset ? tokens.ranges[shown].begin : offset);
+    }
+    else if (written != offset)
+        cdpl_report_launch_in_macro(context, cdpl_loc_at(model, offset));
     cdpl_tokens_dispose(&tokens);
 }
 

@@ -468,16 +468,15 @@ static bool is_builtin_block_variable(const cdpl_unit *unit, CXCursor variable)
 static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variable)
 {
     cdpl_context *context = walk->context;
-    cdpl_function *function = &context->model->functions[walk->function];
     size_t use = 0, spelled = 0;
     if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &use)) return;
     CXString name = clang_getCursorSpelling(variable);
     const char *text = clang_getCString(name);
-    /* Written in this body (possibly as a macro argument) it can be renamed
-     * in place; written in a macro's definition it cannot, as renaming the
-     * macro would change its other uses too. */
-    bool renamable = cdpl_spelled_main_offset(walk->unit, clang_getCursorLocation(reference), &spelled) &&
-                     spelled >= function->body.begin && spelled < function->body.end;
+    /* Written in this body (possibly as a macro argument) it is renamed in
+     * place; written in a macro's definition, it is renamed there for every
+     * use of the macro, and reachability makes every function that uses it
+     * read the virtual block. Only a macro of another file hides it. */
+    bool renamable = cdpl_spelled_main_offset(walk->unit, clang_getCursorLocation(reference), &spelled);
     cdpl_range range = {spelled, spelled + strlen(text)};
     renamable = renamable && cdpl_text_is(context->model, range, text);
     clang_disposeString(name);

@@ -55,8 +55,9 @@ void cdpl_report_launch_without_kernel_name(cdpl_context *context, cdpl_loc loc)
 void cdpl_report_launch_in_macro(cdpl_context *context, cdpl_loc loc)
 {
     cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
-                        "device-side launch spelled inside a macro expansion is not supported yet; "
-                        "write the `<<<...>>>` launch outside the macro");
+                        "this device-side launch comes from a macro that cdp-lower cannot rewrite (written "
+                        "partly inside the macro and partly outside it, or in a macro of another file); write "
+                        "the kernel name, `<<<`, `>>>` and the argument parentheses together");
 }
 
 static void report_launch_in_lambda(cdpl_context *context, cdpl_loc loc)
@@ -80,7 +81,8 @@ void cdpl_add_launch(cdpl_context *context, cdpl_launch_site *site)
 {
     cdpl_model *model = context->model;
     for (size_t l = 0; l < model->nlaunches; ++l)
-        if (model->launches[l].callee_name.begin == site->callee_name.begin) {
+        if (model->launches[l].callee_name.begin == site->callee_name.begin &&
+            model->launches[l].expansion == site->expansion) {
             free(site->args);
             free(site->candidates);
             return;
@@ -176,81 +178,172 @@ static CXCursor referenced_function(CXCursor reference)
     return cdpl_is_function_kind(clang_getCursorKind(target)) ? target : clang_getNullCursor();
 }
 
-static bool inside(cdpl_range inner, size_t after, size_t before)
+/* False for an expression the source does not hold (a default argument). */
+static bool has_text(CXCursor cursor) { return !clang_Range_isNull(clang_getCursorExtent(cursor)); }
+
+/* Where a cursor's text is written in the main file: in a macro argument
+ * or definition if it comes from one. False for text the source does not
+ * hold (a default argument). */
+static bool written_range(const cdpl_unit *unit, CXCursor cursor, cdpl_range *range)
 {
-    return inner.begin >= after && inner.end <= before && inner.end > inner.begin;
+    CXSourceRange extent = clang_getCursorExtent(cursor);
+    size_t begin = 0, end = 0;
+    if (clang_Range_isNull(extent) || !cdpl_spelled_main_offset(unit, clang_getRangeStart(extent), &begin) ||
+        !cdpl_spelled_main_offset(unit, clang_getRangeEnd(extent), &end) || end < begin)
+        return false;
+    *range = (cdpl_range){begin, end};
+    return true;
 }
 
-/* Locates `<<<`, `>>>`, `(`, `)` and the callee name by tokens. */
-static bool find_launch_tokens(launch_walk *walk, cdpl_launch_site *site, cdpl_range config_extent,
-                               size_t callee_offset)
+/* The launch `name [<...>] <<<...>>> (...)` whose name is token `t`: its
+ * `<<<`, `>>>` and `)` tokens; false when the tokens are not one. */
+static bool match_launch(const cdpl_model *model, const cdpl_tokens *tokens, unsigned t, unsigned *open,
+                         unsigned *close, unsigned *last)
 {
-    const cdpl_model *model = walk->context->model;
-    cdpl_tokens tokens;
-    if (!cdpl_tokenize(walk->context, walk->unit, site->whole, &tokens)) return false;
-    unsigned open = cdpl_token_at(&tokens, config_extent.begin);
-    unsigned close = tokens.count;
-    for (unsigned t = open; t < tokens.count; ++t)
-        if (tokens.ranges[t].end == config_extent.end) close = t;
-    unsigned name = cdpl_token_at(&tokens, callee_offset);
-    unsigned last = tokens.count - 1;
-    bool found = tokens.count > 0 && cdpl_token_is(model, &tokens, open, "<<<") &&
-                 cdpl_token_is(model, &tokens, close, ">>>") && cdpl_token_is(model, &tokens, close + 1, "(") &&
-                 cdpl_token_is(model, &tokens, last, ")") && cdpl_token_is_identifier(&tokens, name);
-    if (found) {
-        site->callee_name = tokens.ranges[name];
-        site->open_chevrons = tokens.ranges[open];
-        site->close_chevrons = tokens.ranges[close];
-        site->open_paren = tokens.ranges[close + 1];
-        site->close_paren = tokens.ranges[last];
+    unsigned at = t + 1;
+    if (cdpl_token_is(model, tokens, at, "<")) {
+        int depth = 0;
+        for (; at < tokens->count; ++at) {
+            if (cdpl_token_is(model, tokens, at, "<")) ++depth;
+            else if (cdpl_token_is(model, tokens, at, ">")) --depth;
+            else if (cdpl_token_is(model, tokens, at, ">>")) depth -= 2;
+            if (depth <= 0) break;
+        }
+        ++at;
     }
+    if (!cdpl_token_is(model, tokens, at, "<<<")) return false;
+    *open = at;
+    int depth = 0;
+    for (at = *open + 1; at < tokens->count; ++at) {
+        if (depth == 0 && cdpl_token_is(model, tokens, at, ">>>")) break;
+        if (cdpl_token_is(model, tokens, at, "(") || cdpl_token_is(model, tokens, at, "[") ||
+            cdpl_token_is(model, tokens, at, "{"))
+            ++depth;
+        else if (cdpl_token_is(model, tokens, at, ")") || cdpl_token_is(model, tokens, at, "]") ||
+                 cdpl_token_is(model, tokens, at, "}"))
+            --depth;
+    }
+    if (at >= tokens->count || !cdpl_token_is(model, tokens, at + 1, "(")) return false;
+    *close = at;
+    *last = cdpl_matching_bracket(model, tokens, at + 1);
+    return *last < tokens->count;
+}
+
+/* Splits the tokens strictly between `first` and `end` at top-level commas. */
+static void split_written(cdpl_context *context, const cdpl_tokens *tokens, unsigned first, unsigned end,
+                          cdpl_range *ranges, size_t capacity, size_t *count, cdpl_range **grown)
+{
+    const cdpl_model *model = context->model;
+    int depth = 0;
+    unsigned start = first + 1;
+    for (unsigned t = first + 1; t <= end && start < end; ++t) {
+        if (t == end || (depth == 0 && cdpl_token_is(model, tokens, t, ","))) {
+            cdpl_range range = {tokens->ranges[start].begin, tokens->ranges[t - 1].end};
+            if (grown != NULL)
+                cdpl_append(context, grown, count, sizeof range, &range);
+            else if (*count < capacity)
+                ranges[(*count)++] = range;
+            start = t + 1;
+        } else if (cdpl_token_is(model, tokens, t, "(") || cdpl_token_is(model, tokens, t, "[") ||
+                   cdpl_token_is(model, tokens, t, "{")) {
+            ++depth;
+        } else if (cdpl_token_is(model, tokens, t, ")") || cdpl_token_is(model, tokens, t, "]") ||
+                   cdpl_token_is(model, tokens, t, "}")) {
+            --depth;
+        }
+    }
+}
+
+static void set_launch_tokens(cdpl_context *context, cdpl_launch_site *site, const cdpl_tokens *tokens,
+                              unsigned name, unsigned open, unsigned close, unsigned last)
+{
+    split_written(context, tokens, open, close, site->config, 4, &site->nconfig, NULL);
+    split_written(context, tokens, close + 1, last, NULL, 0, &site->nargs, &site->args);
+    site->callee_name = tokens->ranges[name];
+    site->open_chevrons = tokens->ranges[open];
+    site->close_chevrons = tokens->ranges[close];
+    site->open_paren = tokens->ranges[close + 1];
+    site->close_paren = tokens->ranges[last];
+    site->whole = (cdpl_range){tokens->ranges[name].begin, tokens->ranges[last].end};
+}
+
+/* Locates the callee name, `<<<`, `>>>`, `(` and `)` where they are
+ * written. They must be written together, in that order, as one launch:
+ * directly, inside one macro argument, or inside macro definitions (then
+ * every use of the macro shares the rewritten text, which serves host and
+ * device alike). False when the launch is split between a macro and the
+ * text around it. */
+static bool find_launch_tokens(launch_walk *walk, cdpl_launch_site *site, CXCursor call, CXCursor configuration,
+                               CXCursor reference)
+{
+    const cdpl_unit *unit = walk->unit;
+    const cdpl_model *model = walk->context->model;
+    size_t name_at = 0, open_at = 0;
+    cdpl_range call_text;
+    if (!cdpl_spelled_main_offset(unit, clang_getCursorLocation(reference), &name_at) ||
+        !cdpl_spelled_main_offset(unit, clang_getRangeStart(clang_getCursorExtent(configuration)), &open_at) ||
+        !written_range(unit, call, &call_text) || name_at > open_at)
+        return false;
+    /* The end of a call's extent is where the call ends once expanded;
+     * text in a macro's definition ends before that line does. */
+    size_t end = call_text.end;
+    while (end < model->source_size && model->source[end] != '\n') ++end;
+    if (name_at >= call_text.begin && call_text.end >= name_at) end = call_text.end;
+    cdpl_tokens tokens;
+    if (!cdpl_tokenize(walk->context, unit, (cdpl_range){name_at, end}, &tokens)) return false;
+    unsigned open = 0, close = 0, last = 0;
+    bool found = tokens.count > 0 && cdpl_token_is_identifier(&tokens, 0) &&
+                 match_launch(model, &tokens, 0, &open, &close, &last) && tokens.ranges[open].begin == open_at;
+    if (found) set_launch_tokens(walk->context, site, &tokens, 0, open, close, last);
     cdpl_tokens_dispose(&tokens);
     return found;
 }
 
+/* A host-side launch that only matters if its kernel runs in the runtime. */
+static void defer_host_launch(launch_walk *walk, size_t kernel, size_t callee_offset, const char *construct)
+{
+    cdpl_conditional_launch deferred = {kernel, cdpl_loc_at(walk->context->model, callee_offset), construct};
+    cdpl_append(walk->context, &walk->context->conditional_launches, &walk->context->nconditional_launches,
+                sizeof deferred, &deferred);
+}
+
 static void record_launch(launch_walk *walk, CXCursor call, const cursors *children, size_t kernel,
-                          size_t callee_offset)
+                          CXCursor reference, size_t callee_offset)
 {
     cdpl_context *context = walk->context;
     cdpl_model *model = context->model;
     cdpl_launch_site site = {.kernel = kernel,
                              .caller = walk->caller,
                              .device_side = walk->device_side,
-                             .loc = cdpl_loc_at(model, callee_offset)};
-    cdpl_range config_extent;
-    if (!cdpl_cursor_main_range(walk->unit, call, &site.whole) ||
-        !cdpl_cursor_main_range(walk->unit, children->items[1], &config_extent) ||
-        !find_launch_tokens(walk, &site, config_extent, callee_offset)) {
-        cdpl_model_diagnose(model, CDPL_ERROR, site.loc,
-                            "cannot find the `<<<`, `>>>` and parentheses of this launch of '%s' in the "
-                            "source text; write the launch without macros",
-                            model->functions[kernel].name);
+                             .loc = cdpl_loc_at(model, callee_offset),
+                             .expansion = callee_offset};
+    if (!find_launch_tokens(walk, &site, call, children->items[1], reference)) {
+        if (walk->device_side)
+            cdpl_model_diagnose(model, CDPL_ERROR, site.loc,
+                                "this launch of '%s' is written partly inside a macro and partly outside it "
+                                "(the kernel name, `<<<`, `>>>` and the argument parentheses must be written "
+                                "together, all in one macro's definition, all in one macro argument or all "
+                                "outside macros); cdp-lower cannot rewrite it",
+                                model->functions[kernel].name);
+        else
+            defer_host_launch(walk, kernel, callee_offset, "written partly inside a macro");
         return;
     }
 
+    /* The configuration and arguments the source holds; default arguments
+     * have no text. The first child of each call is its callee. */
     cursors config = {0};
     clang_visitChildren(children->items[1], collect_child, &config);
-    CXCursor stream = clang_getNullCursor();
-    for (unsigned c = 0; c < config.count && site.nconfig < 4; ++c) {
-        cdpl_range range;
-        if (cdpl_cursor_main_range(walk->unit, config.items[c], &range) &&
-            inside(range, site.open_chevrons.end, site.close_chevrons.begin)) {
-            site.config[site.nconfig++] = range;
-            stream = config.items[c];
-        }
-    }
+    unsigned written = 0;
+    for (unsigned c = 1; c < config.count; ++c)
+        if (has_text(config.items[c]) && ++written == 4) site.stream_kind = cdpl_stream_kind_of_expression(config.items[c]);
     free(config.items);
-    site.stream_kind = site.nconfig == 4 ? cdpl_stream_kind_of_expression(stream) : CDPL_STREAM_NULL;
 
+    unsigned position = 0;
     for (unsigned a = 2; a < children->count; ++a) {
-        cdpl_range range;
-        if (cdpl_cursor_main_range(walk->unit, children->items[a], &range) &&
-            inside(range, site.open_paren.end, site.close_paren.begin)) {
-            cdpl_append(context, &site.args, &site.nargs, sizeof range, &range);
-            if (site.device_side)
-                cdpl_warn_private_pointer(context, children->items[a], model->functions[kernel].name,
-                                          (unsigned)site.nargs, site.loc);
-        }
+        if (has_text(children->items[a]) && site.device_side)
+            cdpl_warn_private_pointer(context, children->items[a], model->functions[kernel].name, ++position,
+                                      site.loc);
     }
     cdpl_add_launch(context, &site);
 }
@@ -261,14 +354,6 @@ static void remember_host_launch(cdpl_context *context, size_t callee_offset, si
                 &callee_offset);
     cdpl_append(context, &context->host_launch_offsets, &context->nhost_launch_offsets, sizeof chevrons_offset,
                 &chevrons_offset);
-}
-
-/* A host-side launch that only matters if its kernel runs in the runtime. */
-static void defer_host_launch(launch_walk *walk, size_t kernel, size_t callee_offset, const char *construct)
-{
-    cdpl_conditional_launch deferred = {kernel, cdpl_loc_at(walk->context->model, callee_offset), construct};
-    cdpl_append(walk->context, &walk->context->conditional_launches, &walk->context->nconditional_launches,
-                sizeof deferred, &deferred);
 }
 
 static void examine_launch(launch_walk *walk, CXCursor call, const cursors *children)
@@ -285,7 +370,6 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &callee_offset)) callee_offset = call_offset;
     cdpl_main_offset(walk->unit, chevrons_location, &chevrons_offset);
     cdpl_loc loc = cdpl_loc_at(context->model, callee_offset);
-    bool in_macro = cdpl_in_macro_expansion(chevrons_location);
 
     CXCursor target = referenced_function(reference);
     size_t kernel = cdpl_function_of(context, target);
@@ -301,10 +385,6 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     if (!walk->device_side) {
         /* Host launches of kernels of other files, or through pointers, stay native. */
         if (!names_main_file_kernel) return;
-        if (in_macro) {
-            defer_host_launch(walk, kernel, callee_offset, "spelled inside a macro expansion");
-            return;
-        }
     } else if (clang_Cursor_isNull(target)) {
         cdpl_report_launch_without_kernel_name(context, loc);
         return;
@@ -319,13 +399,10 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     } else if (walk->in_lambda) {
         report_launch_in_lambda(context, loc);
         return;
-    } else if (in_macro) {
-        cdpl_report_launch_in_macro(context, loc);
-        return;
     } else if (!cdpl_check_device_launch_target(context, kernel, loc)) {
         return;
     }
-    record_launch(walk, call, children, kernel, callee_offset);
+    record_launch(walk, call, children, kernel, reference, callee_offset);
 }
 
 static enum CXChildVisitResult find_lambda_body(CXCursor cursor, CXCursor parent, CXClientData data)

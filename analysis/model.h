@@ -118,9 +118,13 @@ typedef struct cdpl_launch_site {
     size_t caller;          /* enclosing function; SIZE_MAX at file scope */
     bool device_side;       /* the enclosing function runs on the device */
     bool in_arch_guard;     /* found by the device-side parse only (#if __CUDA_ARCH__) */
-    cdpl_loc loc;           /* of the callee name */
+    cdpl_loc loc;           /* of the callee name, where the launch is expanded */
+    size_t expansion;       /* that offset: a launch written in a macro's definition
+                               has one site per use of the macro, all sharing the
+                               ranges below (and their rewrite) */
 
-    cdpl_range whole;       /* callee .. closing parenthesis */
+    cdpl_range whole;       /* callee .. closing parenthesis, where they are written
+                               (in a macro argument or definition if they come from one) */
     cdpl_range callee_name; /* the kernel's identifier token (not its qualifier or
                                template arguments) */
     cdpl_range open_chevrons;  /* `<<<` */

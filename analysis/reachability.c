@@ -53,6 +53,33 @@ static void reach(const cdpl_model *model, size_t start, bool *reached, size_t *
     }
 }
 
+static bool shares_builtin_ref(const cdpl_function *a, const cdpl_function *b)
+{
+    for (size_t i = 0; i < a->nbuiltin_refs; ++i)
+        for (size_t j = 0; j < b->nbuiltin_refs; ++j)
+            if (a->builtin_refs[i].begin == b->builtin_refs[j].begin) return true;
+    return false;
+}
+
+/* blockIdx/gridDim written in a macro's definition are rewritten there,
+ * once for every function that uses the macro: if one of them reads the
+ * virtual block, all of them do (a kernel outside the runtime then gets the
+ * prologue that sets it). */
+static void share_virtual_builtins(cdpl_model *model)
+{
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t f = 0; f < model->nfunctions; ++f) {
+            if (!model->functions[f].virtualized) continue;
+            for (size_t g = 0; g < model->nfunctions; ++g)
+                if (!model->functions[g].virtualized && shares_builtin_ref(&model->functions[f], &model->functions[g])) {
+                    model->functions[g].virtualized = true;
+                    changed = true;
+                }
+        }
+    }
+}
+
 void cdpl_analyse_reachability(cdpl_model *model)
 {
     size_t n = model->nfunctions;
@@ -81,6 +108,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
     for (size_t f = 0; f < n; ++f)
         if (model->functions[f].runs_in_runtime) reach(model, f, reached, stack);
     for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = reached[f];
+    share_virtual_builtins(model);
 
     /* The runtime's replacements of device API calls read the block's
      * context, so a kernel outside the runtime that reaches one needs it set
@@ -95,7 +123,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         for (size_t i = 0; i < n; ++i) reached[i] = false;
         reach(model, f, reached, stack);
         for (size_t i = 0; i < n && !function->needs_native_prologue; ++i)
-            function->needs_native_prologue = reached[i] && ((i != f && model->functions[i].virtualized) ||
+            function->needs_native_prologue = reached[i] && (model->functions[i].virtualized ||
                                                              calls_runtime_api == NULL || calls_runtime_api[i]);
     }
     free(calls_runtime_api);

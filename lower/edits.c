@@ -58,9 +58,27 @@ static int by_position(const void *a, const void *b)
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
+static bool same_edit(const cdpl_edit *a, const cdpl_edit *b)
+{
+    return a->begin == b->begin && a->end == b->end && strcmp(a->text, b->text) == 0;
+}
+
 bool cdpl_edits_sort(cdpl_edits *edits, size_t *conflict)
 {
     qsort(edits->items, edits->count, sizeof *edits->items, by_position);
+    /* Text in a macro's definition is rewritten once for all its uses, which
+     * each ask for the same edit. */
+    size_t kept = 0;
+    for (size_t i = 0; i < edits->count; ++i) {
+        bool repeat = false;
+        for (size_t k = kept; k-- > 0 && edits->items[k].begin == edits->items[i].begin && !repeat;)
+            repeat = same_edit(&edits->items[k], &edits->items[i]);
+        if (repeat)
+            free(edits->items[i].text);
+        else
+            edits->items[kept++] = edits->items[i];
+    }
+    edits->count = kept;
     for (size_t i = 1; i < edits->count; ++i)
         if (edits->items[i].begin < edits->items[i - 1].end) {
             *conflict = edits->items[i].begin;

@@ -28,8 +28,9 @@ void cdpl_edits_insert(cdpl_edits *edits, size_t at, const char *text);
 void cdpl_edits_insert_first_owned(cdpl_edits *edits, size_t at, char *text);
 void cdpl_edits_free(cdpl_edits *edits);
 
-/* Sorts the edits; returns false if two replacements overlap, and sets
- * *conflict to the offset of the later one. */
+/* Sorts the edits and drops exact repeats (same range, same text); returns
+ * false if two replacements overlap, and sets *conflict to the offset of the
+ * later one. */
 bool cdpl_edits_sort(cdpl_edits *edits, size_t *conflict);
 
 /* Applies sorted edits to `source`; returns NULL when out of memory. */

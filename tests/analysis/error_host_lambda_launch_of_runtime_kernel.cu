@@ -12,4 +12,4 @@ int main()
     return 0;
 }
 // CHECK: error 9:21 launch of 'parent' inside a lambda is not supported yet: 'parent' runs through the cdpl runtime
-// CHECK: error 11:5 launch of 'parent' spelled inside a macro expansion is not supported yet
+// CHECK: error 11:5 launch of 'parent' written partly inside a macro is not supported yet
