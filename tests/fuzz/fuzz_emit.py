@@ -406,7 +406,8 @@ def emit_program(w, program, spec, bases):
     w(f"__device__ int {POOL}[{spec['npool']}];")
     scripts = [s for k in program.kernels for s in k.scripts if s.ops]
     for name, key, used in (("cb", "code", any(s.codes_per_rank() for s in scripts)),
-                            ("kb", "kid", any(s.kids_per_rank() for s in scripts)),
+                            ("kb", "kid", any(op.kind == "launch" and op.child.role != "invalid"
+                                              for s in scripts for op in s.ops)),
                             ("mb", "mem", any(s.mem_per_rank() for s in scripts))):
         if used:
             w(table(name, bases[key]))
