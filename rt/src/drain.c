@@ -32,11 +32,20 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     unsigned int threads = group->block[0] * group->block[1] * group->block[2];
     unsigned int offset = (group->shmem + 15u) / 16u * 16u;
     size_t shmem = offset + (size_t)threads * sizeof(cdpl_thread_slot);
-    if (shmem > 48u * 1024u && !kernel->large_shmem_enabled) {
+    /* The entry's own limit (48 KB less its static shared memory) is raised
+     * as far as the largest group so far needs: a later group of the same
+     * kernel may need more than an earlier one. */
+    if (kernel->dynamic_shmem_limit == 0) {
+        struct cudaFuncAttributes attributes;
+        cudaError_t error = cudaFuncGetAttributes(&attributes, kernel->entry);
+        if (error != cudaSuccess) return error;
+        kernel->dynamic_shmem_limit = (size_t)attributes.maxDynamicSharedSizeBytes;
+    }
+    if (shmem > kernel->dynamic_shmem_limit) {
         cudaError_t error = cudaFuncSetAttribute(kernel->entry, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                  (int)shmem);
         if (error != cudaSuccess) return error;
-        kernel->large_shmem_enabled = 1;
+        kernel->dynamic_shmem_limit = shmem;
     }
     cdpl_wave wave;
     wave.state = ds->device;

@@ -35,7 +35,7 @@ static int add_kernel(unsigned int id, const char *name, const void *entry, size
     kernels[nkernels].name = name;
     kernels[nkernels].entry = entry;
     kernels[nkernels].params_size = params_size;
-    kernels[nkernels].large_shmem_enabled = 0;
+    kernels[nkernels].dynamic_shmem_limit = 0;
     ++nkernels;
     return 1;
 }

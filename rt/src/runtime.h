@@ -13,7 +13,7 @@ typedef struct cdpl_kernel {
     const char *name;
     const void *entry;  /* what runs: a runtime kernel's entry, or a queried kernel itself */
     size_t params_size; /* 0 for a kernel registered only to answer device-side queries */
-    int large_shmem_enabled; /* cudaFuncAttributeMaxDynamicSharedMemorySize raised */
+    size_t dynamic_shmem_limit; /* the entry's dynamic shared memory limit, 0 until read */
 } cdpl_kernel;
 
 /* registry.c */
