@@ -28,7 +28,7 @@ function(cdpl_add_hip_executable name source include_dir)
   set(program "${CMAKE_CURRENT_BINARY_DIR}/${name}-hip")
   add_custom_command(
     OUTPUT "${object}"
-    COMMAND "${CDPL_HIPCC}" --offload-arch=${CDPL_HIP_ARCH} -O2
+    COMMAND "${CDPL_HIPCC}" --offload-arch=${CDPL_HIP_ARCH} -std=c++17 -O2
             -I "${PROJECT_SOURCE_DIR}/rt/include" -I "${PROJECT_SOURCE_DIR}/rt/include/cuda_on_hip"
             -I "${include_dir}" -MMD -MT "${object}" -MF "${object}.d" -c "${source}" -o "${object}"
     DEPENDS "${source}"

@@ -206,7 +206,7 @@ static void start_runtime_before(rewrite *rw, const cdpl_launch_site *site)
 {
     const cdpl_function *kernel = &rw->model->functions[site->kernel];
     if (site->device_side || rw->plans[site->kernel].kernel != NULL || !kernel->needs_native_prologue) return;
-    cdpl_edits_insert(rw->edits, site->whole.begin, "cdpl_start_runtime(), ");
+    cdpl_edits_insert(rw->edits, site->whole.begin, "(void)cdpl_start_runtime(), ");
 }
 
 /* blockIdx/gridDim read the virtual block wherever runtime kernels can reach. */

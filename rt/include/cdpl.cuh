@@ -455,8 +455,8 @@ static inline __host__ __device__ void cdpl_launch(const cdpl_launch_config &con
 #ifdef __CUDA_ARCH__
     cdpl_device_launch(config, kernel_id, params, params_size);
 #else
-    cdpl_host_launch(kernel_id, config.grid, config.block, config.shmem, config.stream, params,
-                     params_size);
+    (void)cdpl_host_launch(kernel_id, config.grid, config.block, config.shmem, config.stream, params,
+                           params_size);
 #endif
 }
 

@@ -29,7 +29,7 @@ for source in "$@"; do
         c++ "$work/$name.o" "$runtime" -L"$where/lib64" -lcudart_static -ldl -lrt -lpthread -o "$work/$name"
         section=.nv_fatbin
     else
-        "$compiler" --offload-arch="$where" -O2 -I"$root/rt/include" -I"$root/rt/include/cuda_on_hip" \
+        "$compiler" --offload-arch="$where" -std=c++17 -O2 -I"$root/rt/include" -I"$root/rt/include/cuda_on_hip" \
             -I"$include" -c "$work/$name.cu" -o "$work/$name.o" &&
         "$compiler" --offload-arch="$where" "$work/$name.o" "$runtime" -lpthread -o "$work/$name"
         section=.hip_fatbin
