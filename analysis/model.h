@@ -105,10 +105,12 @@ typedef struct cdpl_function {
 
     /* Filled by cdpl_analyse_reachability(). */
     bool launched_from_device; /* kernel: some device-side launch targets it */
-    bool launches;             /* the body, or a device function it calls, launches */
+    bool launches;             /* the body, or a device function it calls, launches or
+                                  uses a device stream, event or asynchronous copy */
     bool runs_in_runtime;      /* kernel: must run through the cdpl runtime */
     bool virtualized;          /* blockIdx/gridDim must read the virtual block */
-    bool needs_native_prologue;/* kernel not in the runtime that reaches virtualized code
+    bool needs_native_prologue;/* kernel not in the runtime that reaches (or has) virtualized
+                                  blockIdx/gridDim uses
                                   or a device-side runtime API call */
 } cdpl_function;
 

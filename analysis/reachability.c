@@ -10,6 +10,23 @@ static bool callable_from_device(const cdpl_function *function)
     return function->side == CDPL_SIDE_DEVICE || function->side == CDPL_SIDE_HOST_DEVICE;
 }
 
+static bool uses_the_queue(cdpl_api api)
+{
+    switch (api) {
+    case CDPL_API_STREAM_CREATE_WITH_FLAGS:
+    case CDPL_API_STREAM_DESTROY:
+    case CDPL_API_EVENT_CREATE_WITH_FLAGS:
+    case CDPL_API_EVENT_RECORD:
+    case CDPL_API_EVENT_DESTROY:
+    case CDPL_API_STREAM_WAIT_EVENT:
+    case CDPL_API_MEMCPY_ASYNC:
+    case CDPL_API_MEMSET_ASYNC:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void mark_launches(cdpl_model *model)
 {
     for (size_t l = 0; l < model->nlaunches; ++l) {
@@ -18,6 +35,15 @@ static void mark_launches(cdpl_model *model)
         model->functions[site->kernel].launched_from_device = true;
         for (size_t c = 0; c < site->ncandidates; ++c) model->functions[site->candidates[c]].launched_from_device = true;
         if (site->caller < model->nfunctions) model->functions[site->caller].launches = true;
+    }
+    /* Streams, events and asynchronous copies made in device code are the
+     * runtime's records and objects: their grid must run in the runtime as
+     * much as one that launches (a kernel may create streams and launch
+     * nothing). */
+    for (size_t c = 0; c < model->napi_calls; ++c) {
+        const cdpl_api_call *call = &model->api_calls[c];
+        if (call->device_side && uses_the_queue(call->api) && call->caller < model->nfunctions)
+            model->functions[call->caller].launches = true;
     }
     /* A caller launches when one of its device callees does, to a fixed point. */
     for (bool changed = true; changed;) {
