@@ -283,7 +283,27 @@ static __device__ cudaError_t cdpl_validate_config(const cdpl_launch_config &con
     const dim3 &g = config.grid;
     const dim3 &b = config.block;
     if (!cdpl_shape_is_valid(g.x, g.y, g.z, b.x, b.y, b.z)) return cudaErrorInvalidConfiguration;
-    if (config.shmem > 48u * 1024u) return cudaErrorInvalidConfiguration;
+    /* Measured natively (CUDA 13.0, H100): a device launch asking for 48 KB
+     * of dynamic shared memory already fails, 40 KB runs. */
+    if (config.shmem >= 48u * 1024u) return cudaErrorInvalidConfiguration;
+    return cudaSuccess;
+}
+
+/* An entry holds the runtime's code as well as the kernel's, so it may need
+ * more registers than the kernel does natively: a block larger than the
+ * entry can run is refused at the launch, where the launching thread sees
+ * it, instead of failing its whole wave. Blocks of up to 256 threads always
+ * fit (255 registers a thread at most). */
+static __device__ cudaError_t cdpl_check_entry_fits(unsigned int kernel_id, const dim3 &block)
+{
+    unsigned int threads = block.x * block.y * block.z;
+    if (threads <= 256u) return cudaSuccess;
+    const cdpl_state *state = cdpl_context.state;
+    for (unsigned int k = 0; k < state->nkernel_facts; ++k)
+        if (state->kernel_facts[k].kernel_id == kernel_id)
+            return threads > (unsigned int)state->kernel_facts[k].attributes.maxThreadsPerBlock
+                       ? cudaErrorLaunchOutOfResources
+                       : cudaSuccess;
     return cudaSuccess;
 }
 
@@ -433,6 +453,7 @@ static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsi
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     cudaError_t error = cdpl_validate_config(config);
+    if (error == cudaSuccess) error = cdpl_check_entry_fits(kernel_id, config.block);
     cdpl_stream_target target;
     if (error == cudaSuccess) error = cdpl_resolve_stream(config.stream, &target);
     if (error != cudaSuccess) {
