@@ -16,6 +16,7 @@
 #include "edits.h"
 #include "emit.h"
 #include "install_paths.h"
+#include "large_stack.h"
 #include "report.h"
 #include "rewrite.h"
 #include "text.h"
@@ -406,6 +407,20 @@ static int lower_file(const cli *options, const char *input, const char *output,
     return status;
 }
 
+typedef struct file_job {
+    const cli *options;
+    const char *input;
+    const char *output;
+    cdpl_model *model;
+    cdpl_text *depfile;
+} file_job;
+
+static int run_file_job(void *data)
+{
+    const file_job *job = data;
+    return lower_file(job->options, job->input, job->output, job->model, job->depfile);
+}
+
 /* Where the lowered `input` goes: NULL for nowhere. Fills `buffer` for --out-dir. */
 static const char *output_path(const cli *options, const char *input, char *buffer, size_t size)
 {
@@ -441,10 +456,10 @@ static int lower_all(cli *options)
     for (size_t i = 0; i < options->ninputs; ++i) {
         char buffer[PATH_MAX];
         const char *output = output_path(options, options->inputs[i], buffer, sizeof buffer);
+        file_job job = {options, options->inputs[i], output, &models[i], options->depfile != NULL ? &depfile : NULL};
         int file_status = output == NULL && options->out_dir != NULL && !options->check_only
                               ? 1
-                              : lower_file(options, options->inputs[i], output, &models[i],
-                                           options->depfile != NULL ? &depfile : NULL);
+                              : cdpl_run_on_large_stack(run_file_job, &job, options->inputs[i]);
         if (file_status > status) status = file_status;
     }
     /* A build system reads the dependency file only after a command that
