@@ -221,9 +221,10 @@ static void analyse_units(cdpl_context *context)
     cdpl_find_device_only_uses(context);
     cdpl_find_host_launches(context);
     cdpl_find_arch_guard_launches(context);
-    qsort(model->launches, model->nlaunches, sizeof *model->launches, launch_order);
+    /* An empty array may be NULL, which qsort must not be given. */
+    if (model->nlaunches > 1) qsort(model->launches, model->nlaunches, sizeof *model->launches, launch_order);
     cdpl_find_api_calls(context);
-    qsort(model->api_calls, model->napi_calls, sizeof *model->api_calls, api_call_order);
+    if (model->napi_calls > 1) qsort(model->api_calls, model->napi_calls, sizeof *model->api_calls, api_call_order);
     cdpl_find_block_barriers(context);
     cdpl_analyse_reachability(model);
     report_conditional_launches(context);

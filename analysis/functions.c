@@ -620,7 +620,9 @@ void cdpl_find_functions(cdpl_context *context)
     visit_declarations(context, &context->host, true, record_declaration, NULL);
     visit_declarations(context, &context->device, true, record_declaration, NULL);
     cdpl_model *model = context->model;
-    qsort(model->functions, model->nfunctions, sizeof *model->functions, by_first_declaration);
+    /* No function: the array is NULL, which qsort must not be given. */
+    if (model->nfunctions > 1)
+        qsort(model->functions, model->nfunctions, sizeof *model->functions, by_first_declaration);
     cdpl_visit_definitions(context, &context->host, true, record_body, NULL);
     cdpl_visit_definitions(context, &context->device, true, record_body, NULL);
 }

@@ -65,7 +65,8 @@ static bool same_edit(const cdpl_edit *a, const cdpl_edit *b)
 
 bool cdpl_edits_sort(cdpl_edits *edits, size_t *conflict)
 {
-    qsort(edits->items, edits->count, sizeof *edits->items, by_position);
+    /* No edit: the array is NULL, which qsort must not be given. */
+    if (edits->count > 1) qsort(edits->items, edits->count, sizeof *edits->items, by_position);
     /* Text in a macro's definition is rewritten once for all its uses, which
      * each ask for the same edit. */
     size_t kept = 0;
