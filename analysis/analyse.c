@@ -14,6 +14,7 @@
 #include "device_only_code.h"
 #include "diagnose.h"
 #include "functions.h"
+#include "headers.h"
 #include "includes.h"
 #include "launch_sites.h"
 #include "parse.h"
@@ -23,7 +24,7 @@ static bool read_source(const char *path, cdpl_model *model)
 {
     FILE *file = fopen(path, "rb");
     if (file == NULL) {
-        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "cannot open the input: %s", strerror(errno));
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL}, "cannot open the input: %s", strerror(errno));
         return false;
     }
     size_t capacity = 4096, size = 0;
@@ -44,7 +45,7 @@ static bool read_source(const char *path, cdpl_model *model)
     fclose(file);
     if (failed) {
         free(bytes);
-        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "cannot read the input%s",
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL}, "cannot read the input%s",
                             bytes == NULL ? ": out of memory" : "");
         return false;
     }
@@ -239,15 +240,23 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
     /* Without the index, locations are found by a scan of the source from its
      * start, which takes minutes for tens of thousands of launch sites. */
     if (!cdpl_model_index_lines(model)) {
-        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "out of memory while reading the input");
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL}, "out of memory while reading the input");
         return false;
     }
     cdpl_context context = {.model = model};
     CXIndex index = clang_createIndex(0, 0);
-    bool built = cdpl_parse_units(&context, index, path, options != NULL ? options : &defaults);
+    options = options != NULL ? options : &defaults;
+    bool built = cdpl_parse_units(&context, index, path, options);
+    /* User headers join the source; the first parse still names them all
+     * for the list of includes. */
+    if (built && cdpl_inline_user_headers(&context, options)) {
+        cdpl_find_includes(&context);
+        cdpl_dispose_units(&context);
+        built = cdpl_parse_units(&context, index, path, options);
+    }
     if (built) analyse_units(&context);
     if (context.out_of_memory) {
-        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "out of memory while analysing the file");
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL}, "out of memory while analysing the file");
         built = false;
     }
     order_diagnostics(&context);
@@ -274,7 +283,7 @@ bool cdpl_analyse_buffer(const char *path, const char *bytes, size_t size, const
     model->main_file = strdup(path);
     model->source = malloc(size + 1);
     if (model->main_file == NULL || model->source == NULL) {
-        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0}, "cannot read the input: out of memory");
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL}, "cannot read the input: out of memory");
         return false;
     }
     if (size > 0) memcpy(model->source, bytes, size);

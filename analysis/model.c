@@ -93,6 +93,14 @@ void cdpl_model_free(cdpl_model *model)
     free(model->includes);
     free(model->main_file);
     free(model->source);
+    free(model->original);
+    for (size_t h = 0; h < model->nheaders; ++h) {
+        free(model->headers[h].name);
+        free(model->headers[h].path);
+        free(model->headers[h].directive);
+    }
+    free(model->headers);
+    free(model->segments);
     free(model->line_starts);
     *model = (cdpl_model){0};
 }
@@ -128,7 +136,7 @@ bool cdpl_model_diagnose(cdpl_model *model, cdpl_severity severity, cdpl_loc loc
 {
     va_list args;
     va_start(args, format);
-    bool added = add_diagnostic(model, severity, NULL, loc, format, args);
+    bool added = add_diagnostic(model, severity, loc.file, loc, format, args);
     va_end(args);
     return added;
 }

@@ -22,6 +22,8 @@ typedef struct cdpl_range {
 typedef struct cdpl_loc {
     unsigned line;
     unsigned column;
+    const char *file;       /* NULL: the main file; else an included user header's
+                               name (owned by the model, see cdpl_header) */
 } cdpl_loc;
 
 typedef enum cdpl_stream_kind {
@@ -199,10 +201,44 @@ typedef struct cdpl_diagnostic {
     char *message;
 } cdpl_diagnostic;
 
+/* A user header (not a system header, not the runtime's) that the main file
+ * includes. The analysed source holds its text in place of its #include
+ * line, between #line directives, so that facts in the header are found,
+ * located and rewritten like the main file's (analysis/headers.c); the
+ * rewriter puts back the #include line of each header it did not change. */
+typedef struct cdpl_header {
+    char *name;             /* as clang names it, for diagnostics */
+    char *path;             /* its real path, for #line directives */
+    size_t parent;          /* the including header; SIZE_MAX for the main file */
+    size_t first;           /* a later inclusion of an include-guarded header, which
+                               the analysed source drops: the header's first
+                               inclusion; SIZE_MAX for an inclusion that holds the text */
+    bool pragma_once;       /* guarded by #pragma once (the source has a macro guard instead) */
+    cdpl_range region;      /* what took the place of the #include line in the source */
+    char *directive;        /* the bytes it replaced: the #include line and its line break */
+    cdpl_range resume;      /* the region's last line, `#line N "<includer>"` */
+    unsigned resume_line;   /* its N: the line after the #include line */
+} cdpl_header;
+
+/* A run of source lines from one file, for cdpl_loc_at. */
+typedef struct cdpl_segment {
+    size_t begin;           /* offset of its first byte in the source (a line start) */
+    size_t line;            /* 0-based line of `begin` in the source */
+    size_t file_line;       /* 1-based line of `begin` in its file */
+    size_t header;          /* index into headers; SIZE_MAX for the main file */
+} cdpl_segment;
+
 typedef struct cdpl_model {
     char *main_file;        /* path as given on the command line */
-    char *source;           /* the main file's bytes, as parsed */
+    char *source;           /* the main file's bytes, as parsed: with the user headers
+                               it includes in place of their #include lines */
     size_t source_size;
+    char *original;         /* the main file's bytes as read, when source differs; else NULL */
+    size_t original_size;
+    size_t nheaders;
+    cdpl_header *headers;   /* in source order, a header before those it includes */
+    size_t nsegments;
+    cdpl_segment *segments; /* in source order; none when no header is inlined */
     size_t *line_starts;    /* offset of each line's first byte, for cdpl_loc_at */
     size_t nlines;
 
@@ -223,9 +259,13 @@ typedef struct cdpl_model {
     char **includes;
 } cdpl_model;
 
-/* The line and column of a byte offset in the main file: a binary search
- * once cdpl_model_index_lines has run, a scan of the source before. */
+/* The line and column of a byte offset in the source, in the file it comes
+ * from: a binary search once cdpl_model_index_lines has run, a scan of the
+ * source before. */
 cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset);
+/* The real path of the header the source byte at `offset` comes from, for
+ * #line directives; NULL for the main file. */
+const char *cdpl_path_at(const cdpl_model *model, size_t offset);
 /* Fills line_starts from the source; false when out of memory. */
 bool cdpl_model_index_lines(cdpl_model *model);
 

@@ -32,14 +32,14 @@ static bool parse_one(cdpl_context *context, CXIndex index, const char *path, co
     enum CXErrorCode status =
         clang_parseTranslationUnit2(index, path, arguments, count, &contents, 1, flags, &unit->tu);
     if (status != CXError_Success || unit->tu == NULL) {
-        cdpl_model_diagnose(context->model, CDPL_ERROR, (cdpl_loc){0, 0},
+        cdpl_model_diagnose(context->model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
                             "libclang could not parse the file (error %d)%s", (int)status,
                             unit->device_side ? " on the device side" : "");
         return false;
     }
     unit->main_file = clang_getFile(unit->tu, path);
     if (unit->main_file == NULL) {
-        cdpl_model_diagnose(context->model, CDPL_ERROR, (cdpl_loc){0, 0},
+        cdpl_model_diagnose(context->model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
                             "libclang parsed the file but does not know it as its main file");
         return false;
     }

@@ -149,8 +149,9 @@ void cdpl_analyse_reachability(cdpl_model *model)
         for (size_t i = 0; i < n; ++i) reached[i] = false;
         reach(model, f, reached, stack);
         for (size_t i = 0; i < n && !function->needs_native_prologue; ++i)
-            function->needs_native_prologue = reached[i] && (model->functions[i].virtualized ||
-                                                             calls_runtime_api == NULL || calls_runtime_api[i]);
+            function->needs_native_prologue =
+                reached[i] && ((model->functions[i].virtualized && model->functions[i].nbuiltin_refs > 0) ||
+                               calls_runtime_api == NULL || calls_runtime_api[i]);
     }
     free(calls_runtime_api);
     free(reached);

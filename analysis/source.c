@@ -105,6 +105,19 @@ bool cdpl_model_index_lines(cdpl_model *model)
     return true;
 }
 
+/* The last segment that starts at or before `offset`; NULL without segments. */
+static const cdpl_segment *segment_at(const cdpl_model *model, size_t offset)
+{
+    if (model->nsegments == 0 || offset < model->segments[0].begin) return NULL;
+    size_t low = 0, high = model->nsegments;
+    while (high - low > 1) {
+        size_t middle = low + (high - low) / 2;
+        if (model->segments[middle].begin <= offset) low = middle;
+        else high = middle;
+    }
+    return &model->segments[low];
+}
+
 cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset)
 {
     if (offset > model->source_size) offset = model->source_size;
@@ -129,7 +142,16 @@ cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset)
             }
         }
     }
-    return (cdpl_loc){(unsigned)(line + 1), (unsigned)(offset - start + 1)};
+    const cdpl_segment *segment = segment_at(model, offset);
+    if (segment == NULL) return (cdpl_loc){(unsigned)(line + 1), (unsigned)(offset - start + 1), NULL};
+    return (cdpl_loc){(unsigned)(segment->file_line + (line - segment->line)), (unsigned)(offset - start + 1),
+                      segment->header < model->nheaders ? model->headers[segment->header].name : NULL};
+}
+
+const char *cdpl_path_at(const cdpl_model *model, size_t offset)
+{
+    const cdpl_segment *segment = segment_at(model, offset);
+    return segment != NULL && segment->header < model->nheaders ? model->headers[segment->header].path : NULL;
 }
 
 char *cdpl_location_file(CXSourceLocation location, cdpl_loc *loc)
@@ -137,7 +159,7 @@ char *cdpl_location_file(CXSourceLocation location, cdpl_loc *loc)
     CXFile file = NULL;
     unsigned line = 0, column = 0;
     clang_getExpansionLocation(location, &file, &line, &column, NULL);
-    *loc = (cdpl_loc){line, column};
+    *loc = (cdpl_loc){line, column, NULL};
     if (file == NULL) return NULL;
     CXString name = clang_getFileName(file);
     const char *text = clang_getCString(name);

@@ -311,7 +311,7 @@ static int parse_options_for(const cli *options, const char *input, cdpl_model *
         /* Parsing with other flags than the build's could lower other code than it compiles. */
         model->main_file = strdup(input);
         if (found == CDPL_COMPDB_NOT_LISTED)
-            cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0},
+            cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
                                 "not in %s; add it to the build, or lower it without -p", options->compdb.path);
         return 1;
     }
@@ -382,7 +382,7 @@ static int lower_file(const cli *options, const char *input, const char *output,
     }
     size_t conflict = 0;
     if (!edits.failed && !cdpl_edits_sort(&edits, &conflict))
-        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0},
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
                             "internal error: two rewrites overlap at byte %zu", conflict);
     print_diagnostics(model);
     int status = 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "codegen.h"
+#include "headers.h"
 #include "text.h"
 
 typedef struct rewrite {
@@ -23,6 +24,14 @@ typedef struct rewrite {
 static bool has_range(cdpl_range range) { return range.end > range.begin; }
 
 static unsigned line_at(const cdpl_model *model, size_t offset) { return cdpl_loc_at(model, offset).line; }
+
+/* The file a #line directive names to resume the user's text at `offset`:
+ * the main file, or the included header the text comes from. */
+static const char *line_file_at(const rewrite *rw, size_t offset)
+{
+    const char *header = cdpl_path_at(rw->model, offset);
+    return header != NULL ? header : rw->options->line_file;
+}
 
 static bool range_in(cdpl_range range, const cdpl_range *ranges, size_t count)
 {
@@ -184,7 +193,7 @@ static void lower_kernel(rewrite *rw, size_t index)
     declare_launcher(rw, index);
     cdpl_edits_replace_owned(rw->edits, kernel->body.end, kernel->body.end,
                              cdpl_codegen_kernel_support(plan, line_at(rw->model, kernel->body.end),
-                                                         rw->options->line_file));
+                                                         line_file_at(rw, kernel->body.end)));
 }
 
 /* k<<<g, b, s, st>>>(a, b)  ->  cdpl_launch_k(cdpl_config(g, b, s, st), a, b) */
@@ -282,7 +291,7 @@ static void lower_device_query(rewrite *rw, const cdpl_api_call *call)
             if (rw->plans[f].kernel == NULL && !rw->queried[f]) {
                 rw->queried[f] = true;
                 size_t after = kernel->has_body ? kernel->body.end : kernel->decls[kernel->ndecls - 1].end;
-                cdpl_edits_replace_owned(rw->edits, after, after, cdpl_codegen_queried_kernel(kernel, f, id, line_at(model, after), rw->options->line_file));
+                cdpl_edits_replace_owned(rw->edits, after, after, cdpl_codegen_queried_kernel(kernel, f, id, line_at(model, after), line_file_at(rw, after)));
             }
             return;
         }
@@ -350,6 +359,7 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         free(line);
         cdpl_edits_insert_first_owned(edits, 0, cdpl_text_take(&header));
     }
+    cdpl_restore_headers(model, options->line_file, edits);
     for (size_t f = 0; f < model->nfunctions; ++f) {
         free(rw.stems[f]);
         free((char *)rw.plans[f].launch_bounds);

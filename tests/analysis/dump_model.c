@@ -23,14 +23,14 @@ static const char *function_name(const cdpl_model *model, size_t index)
     return index < model->nfunctions ? model->functions[index].name : "-";
 }
 
-static cdpl_loc loc_at(const cdpl_model *model, size_t offset)
+/* A location in the file the analysed source comes from: the main file or
+ * an included user header, named before the line then. */
+static cdpl_loc loc_at(const cdpl_model *model, size_t offset) { return cdpl_loc_at(model, offset); }
+
+static void print_loc(cdpl_loc loc)
 {
-    cdpl_loc loc = {1, 1};
-    for (size_t i = 0; i < offset && i < model->source_size; ++i) {
-        if (model->source[i] == '\n') loc = (cdpl_loc){loc.line + 1, 1};
-        else ++loc.column;
-    }
-    return loc;
+    if (loc.file != NULL) printf("%s:", loc.file);
+    printf("%u:%u", loc.line, loc.column);
 }
 
 /* Prints a range as "L:C-L:C", or "none" when empty. */
@@ -41,7 +41,8 @@ static void print_range(const cdpl_model *model, cdpl_range range)
         return;
     }
     cdpl_loc begin = loc_at(model, range.begin), end = loc_at(model, range.end);
-    printf("%u:%u-%u:%u", begin.line, begin.column, end.line, end.column);
+    print_loc(begin);
+    printf("-%u:%u", end.line, end.column);
 }
 
 /* Prints the source text of a range in double quotes, escaped to one line. */
@@ -65,9 +66,11 @@ static void print_function(const cdpl_model *model, const cdpl_function *functio
            function->needs_native_prologue);
     for (size_t p = 0; p < function->nparams; ++p)
         printf("%s%s", p ? "," : "", function->param_types[p]);
-    printf("\n  at %u:%u template=%d member=%d variadic=%d launched_from_device=%d launches=%d "
+    fputs("\n  at ", stdout);
+    print_loc(function->loc);
+    printf(" template=%d member=%d variadic=%d launched_from_device=%d launches=%d "
            "waits_at_barrier=%d\n",
-           function->loc.line, function->loc.column, function->is_template, function->is_member,
+           function->is_template, function->is_member,
            function->is_variadic, function->launched_from_device, function->launches, function->waits_at_barrier);
     for (size_t p = 0; p < function->nparams; ++p)
         printf("  param %s %s\n", function->param_types[p],
@@ -98,16 +101,19 @@ static void print_function(const cdpl_model *model, const cdpl_function *functio
         putchar('\n');
     }
     for (size_t r = 0; r < function->nname_refs; ++r) {
-        cdpl_loc loc = loc_at(model, function->name_refs[r].begin);
-        printf("  name_ref %u:%u\n", loc.line, loc.column);
+        fputs("  name_ref ", stdout);
+        print_loc(loc_at(model, function->name_refs[r].begin));
+        putchar('\n');
     }
     for (size_t r = 0; r < function->nquery_refs; ++r) {
-        cdpl_loc loc = loc_at(model, function->query_refs[r].begin);
-        printf("  query_ref %u:%u\n", loc.line, loc.column);
+        fputs("  query_ref ", stdout);
+        print_loc(loc_at(model, function->query_refs[r].begin));
+        putchar('\n');
     }
     for (size_t r = 0; r < function->nbuiltin_refs; ++r) {
-        cdpl_loc loc = loc_at(model, function->builtin_refs[r].begin);
-        printf("  builtin %u:%u ", loc.line, loc.column);
+        fputs("  builtin ", stdout);
+        print_loc(loc_at(model, function->builtin_refs[r].begin));
+        putchar(' ');
         print_text(model, function->builtin_refs[r]);
         putchar('\n');
     }
@@ -116,8 +122,10 @@ static void print_function(const cdpl_model *model, const cdpl_function *functio
 
 static void print_launch(const cdpl_model *model, const cdpl_launch_site *site)
 {
-    printf("launch %u:%u kernel=%s caller=%s side=%s stream=%s arch_guard=%d config=%zu args=%zu text=",
-           site->loc.line, site->loc.column, function_name(model, site->kernel), function_name(model, site->caller),
+    fputs("launch ", stdout);
+    print_loc(site->loc);
+    printf(" kernel=%s caller=%s side=%s stream=%s arch_guard=%d config=%zu args=%zu text=",
+           function_name(model, site->kernel), function_name(model, site->caller),
            site->device_side ? "device" : "host", cdpl_stream_kind_name(site->stream_kind), site->in_arch_guard,
            site->nconfig, site->nargs);
     print_text(model, site->whole);
@@ -144,13 +152,17 @@ static void print_launch(const cdpl_model *model, const cdpl_launch_site *site)
     }
     for (size_t c = 0; c < site->ncandidates; ++c) {
         const cdpl_function *candidate = &model->functions[site->candidates[c]];
-        printf("  candidate %s at %u:%u\n", candidate->name, candidate->loc.line, candidate->loc.column);
+        printf("  candidate %s at ", candidate->name);
+        print_loc(candidate->loc);
+        putchar('\n');
     }
 }
 
 static void print_api_call(const cdpl_model *model, const cdpl_api_call *call)
 {
-    printf("api %u:%u %s caller=%s side=%s text=", call->loc.line, call->loc.column, cdpl_api_name(call->api),
+    fputs("api ", stdout);
+    print_loc(call->loc);
+    printf(" %s caller=%s side=%s text=", cdpl_api_name(call->api),
            function_name(model, call->caller), call->device_side ? "device" : "host");
     print_text(model, call->whole);
     putchar('\n');
