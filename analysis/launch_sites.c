@@ -60,11 +60,13 @@ void cdpl_report_launch_in_macro(cdpl_context *context, cdpl_loc loc)
                         "the kernel name, `<<<`, `>>>` and the argument parentheses together");
 }
 
-static void report_launch_in_lambda(cdpl_context *context, cdpl_loc loc)
+static void report_launch_in_host_code_device_lambda(cdpl_context *context, cdpl_loc loc)
 {
     cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
-                        "device-side launch inside a lambda is not supported yet; launch from a "
-                        "__device__ or __global__ function instead");
+                        "device-side launch inside a __device__ lambda written in host code is not supported: "
+                        "the kernel the lambda is passed to would have to run through the cdpl runtime, and "
+                        "cdp-lower cannot tell which kernel that is; write the lambda inside the kernel, or "
+                        "launch from a __device__ function the kernel calls");
 }
 
 void cdpl_report_launch_in_header(cdpl_context *context, CXSourceLocation location)
@@ -378,10 +380,6 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     /* The device parse reports host lambdas' launches too (clang makes
      * unannotated lambdas __host__ __device__); they are handled here. */
     remember_host_launch(context, callee_offset, chevrons_offset);
-    if (walk->in_lambda && !walk->device_side && names_main_file_kernel) {
-        defer_host_launch(walk, kernel, callee_offset, "inside a lambda");
-        return;
-    }
     if (!walk->device_side) {
         /* Host launches of kernels of other files, or through pointers, stay native. */
         if (!names_main_file_kernel) return;
@@ -396,8 +394,9 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
                             clang_getCString(name));
         clang_disposeString(name);
         return;
-    } else if (walk->in_lambda) {
-        report_launch_in_lambda(context, loc);
+    } else if (walk->in_lambda && (walk->caller >= context->model->nfunctions ||
+                                   context->model->functions[walk->caller].side == CDPL_SIDE_HOST)) {
+        report_launch_in_host_code_device_lambda(context, loc);
         return;
     } else if (!cdpl_check_device_launch_target(context, kernel, loc)) {
         return;

@@ -9,4 +9,4 @@ int main()
     apply<<<1, 1>>>(spawn);
     return 0;
 }
-// CHECK: error 8:43 device-side launch inside a lambda is not supported yet
+// CHECK: error 8:43 device-side launch inside a __device__ lambda written in host code is not supported
