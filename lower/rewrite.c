@@ -357,7 +357,9 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         char *line = cdpl_codegen_line_directive(1, options->line_file);
         if (line != NULL) cdpl_text_puts(&header, line);
         free(line);
-        cdpl_edits_insert_first_owned(edits, 0, cdpl_text_take(&header));
+        /* A UTF-8 byte order mark must stay the file's first bytes. */
+        bool mark = model->source_size >= 3 && memcmp(model->source, "\xEF\xBB\xBF", 3) == 0;
+        cdpl_edits_insert_first_owned(edits, mark ? 3 : 0, cdpl_text_take(&header));
     }
     cdpl_restore_headers(model, options->line_file, edits);
     for (size_t f = 0; f < model->nfunctions; ++f) {

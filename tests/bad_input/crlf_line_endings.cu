@@ -1,0 +1,9 @@
+// EXPECT-LOWERED
+// EXPECT-OUTPUT: cdpl_launch_child(cdpl_config(2, 1), p)
+// Windows line endings.
+__global__ void child(int *p) { p[blockIdx.x] = 1; }
+
+__global__ void parent(int *p)
+{
+    child<<<2, 1>>>(p);
+}

@@ -1,0 +1,8 @@
+// EXPECT-ERROR: error: device-side cudaDeviceSynchronize
+__global__ void child(int *p) { p[0] = 1; }
+
+__global__ void parent(int *p)
+{
+    child<<<1, 1>>>(p);
+    if (cudaDeviceSynchronize() != cudaSuccess) p[1] = -1;
+}

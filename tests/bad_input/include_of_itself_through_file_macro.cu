@@ -1,0 +1,4 @@
+// EXPECT-ERROR: error: #include nested too deeply
+#include __FILE__
+__global__ void child(int *p) { p[0] = 1; }
+__global__ void parent(int *p) { child<<<1, 1>>>(p); }

@@ -1,0 +1,4 @@
+// EXPECT-ERROR: 4:13: error: stopped by a pragma
+__global__ void child(int *p) { p[0] = 1; }
+__global__ void parent(int *p) { child<<<1, 1>>>(p); }
+#pragma GCC error "stopped by a pragma"

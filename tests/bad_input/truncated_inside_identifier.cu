@@ -1,0 +1,4 @@
+// EXPECT-ERROR: error:
+__global__ void child(int *p) { p[0] = 1; }
+
+__global__ void par
