@@ -116,14 +116,19 @@ static bool has_error_at(const cdpl_model *model, cdpl_loc loc)
     return false;
 }
 
-/* Clang rejects every overload of a kernel launched from device code, and
- * says so; the launch is lowered all the same (launch_sites.c). */
+/* Clang rejects every overload of a kernel, and every kernel template,
+ * launched from device code (in a template's instantiations too), and says
+ * so; the launch is lowered all the same (launch_sites.c). */
 static bool is_overloaded_launch(const cdpl_model *model, size_t offset, const char *message)
 {
     if (strncmp(message, "no matching function for call to ", strlen("no matching function for call to ")) != 0)
         return false;
-    for (size_t l = 0; l < model->nlaunches; ++l)
-        if (model->launches[l].ncandidates > 0 && model->launches[l].whole.begin == offset) return true;
+    for (size_t l = 0; l < model->nlaunches; ++l) {
+        const cdpl_launch_site *site = &model->launches[l];
+        if ((site->ncandidates > 0 || (site->device_side && model->functions[site->kernel].is_template)) &&
+            (site->whole.begin == offset || site->callee_name.begin == offset || site->expansion == offset))
+            return true;
+    }
     return false;
 }
 

@@ -271,7 +271,9 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
                                                                  config[3].end)
                                     : CDPL_STREAM_NULL,
     };
-    if (nkernels > 1) {
+    /* Clang refuses a device-side launch of an overload set or of a kernel
+     * template before choosing: the compiler of the lowered file chooses. */
+    if (nkernels > 1 || model->functions[kernels[0]].is_template) {
         site.candidates = kernels;
         site.ncandidates = nkernels;
     } else {

@@ -167,12 +167,17 @@ static cdpl_function_side side_of(const attributes *found)
 
 /* Where the declaration starts in the text: its extent, widened to an
  * attribute macro written before it and to an unbraced `extern "C"`. */
-static cdpl_range declaration_extent(const cdpl_unit *unit, CXCursor declaration, CXCursor parent,
-                                     const attributes *found)
+static cdpl_range declaration_extent(const cdpl_model *model, const cdpl_unit *unit, CXCursor declaration,
+                                     CXCursor parent, const attributes *found)
 {
     cdpl_range extent;
     if (!cdpl_cursor_main_range(unit, declaration, &extent)) return (cdpl_range){0, 0};
-    if (found->any_in_main_file && found->first_offset < extent.begin) extent.begin = found->first_offset;
+    /* Not an attribute an explicit specialization inherits from its
+     * template's declaration: a `;` or `}` ends that one in between. */
+    if (found->any_in_main_file && found->first_offset < extent.begin &&
+        memchr(model->source + found->first_offset, ';', extent.begin - found->first_offset) == NULL &&
+        memchr(model->source + found->first_offset, '}', extent.begin - found->first_offset) == NULL)
+        extent.begin = found->first_offset;
     cdpl_range linkage;
     /* An unbraced linkage specification ends where its only declaration ends. */
     if (clang_getCursorKind(parent) == CXCursor_LinkageSpec && cdpl_cursor_main_range(unit, parent, &linkage) &&
@@ -284,18 +289,34 @@ static bool is_member(CXCursor declaration)
            parent == CXCursor_ClassTemplate || parent == CXCursor_ClassTemplatePartialSpecialization;
 }
 
+/* The USR of the function template an explicit specialization specializes. */
+static char *specialized_template_usr(cdpl_context *context, CXCursor declaration)
+{
+    if (clang_getCursorKind(declaration) == CXCursor_FunctionTemplate) return NULL;
+    CXCursor pattern = clang_getSpecializedCursorTemplate(declaration);
+    if (clang_Cursor_isNull(pattern)) return NULL;
+    char *usr = cdpl_take_string(context, clang_getCursorUSR(pattern));
+    if (usr != NULL && *usr == '\0') {
+        free(usr);
+        usr = NULL;
+    }
+    return usr;
+}
+
 static size_t add_function(cdpl_context *context, CXCursor declaration, const char *usr)
 {
     cdpl_model *model = context->model;
-    cdpl_function function = {0};
+    cdpl_function function = {.specializes = SIZE_MAX};
     function.usr = cdpl_strdup(context, usr);
     function.name = cdpl_take_string(context, clang_getCursorSpelling(declaration));
     function.is_template = is_template_or_in_one(declaration);
     function.is_member = is_member(declaration);
+    function.specialized_usr = specialized_template_usr(context, declaration);
     if (function.usr == NULL || function.name == NULL ||
         !cdpl_append(context, &model->functions, &model->nfunctions, sizeof function, &function)) {
         free(function.usr);
         free(function.name);
+        free(function.specialized_usr);
         return SIZE_MAX;
     }
     return model->nfunctions - 1;
@@ -334,6 +355,87 @@ static bool has_declaration_at(const cdpl_function *function, size_t begin)
     for (size_t d = 0; d < function->ndecls; ++d)
         if (function->decls[d].begin == begin) return true;
     return false;
+}
+
+typedef struct template_param_walk {
+    cdpl_context *context;
+    const cdpl_unit *unit;
+    cdpl_function *function;
+    cdpl_range all;           /* from the first parameter's begin to the last one's end */
+} template_param_walk;
+
+static bool is_template_param_kind(enum CXCursorKind kind)
+{
+    return kind == CXCursor_TemplateTypeParameter || kind == CXCursor_NonTypeTemplateParameter ||
+           kind == CXCursor_TemplateTemplateParameter;
+}
+
+/* The parameter's tokens up to its top-level `=`, and whether it is a pack. */
+static bool read_template_param(template_param_walk *walk, CXCursor cursor, cdpl_template_param *param)
+{
+    cdpl_range extent;
+    cdpl_tokens tokens;
+    if (!cdpl_cursor_main_range(walk->unit, cursor, &extent) ||
+        !cdpl_tokenize(walk->context, walk->unit, extent, &tokens))
+        return false;
+    const cdpl_model *model = walk->context->model;
+    int depth = 0;
+    unsigned end = tokens.count;
+    for (unsigned t = 0; t < tokens.count && end == tokens.count; ++t) {
+        if (cdpl_token_is(model, &tokens, t, "(") || cdpl_token_is(model, &tokens, t, "[") ||
+            cdpl_token_is(model, &tokens, t, "{") || cdpl_token_is(model, &tokens, t, "<"))
+            ++depth;
+        else if (cdpl_token_is(model, &tokens, t, ")") || cdpl_token_is(model, &tokens, t, "]") ||
+                 cdpl_token_is(model, &tokens, t, "}") || cdpl_token_is(model, &tokens, t, ">"))
+            --depth;
+        else if (depth == 0 && cdpl_token_is(model, &tokens, t, "="))
+            end = t;
+        else if (depth == 0 && cdpl_token_is(model, &tokens, t, "..."))
+            param->pack = true;
+    }
+    bool read = end > 0;
+    if (read) param->text = (cdpl_range){tokens.ranges[0].begin, tokens.ranges[end - 1].end};
+    cdpl_tokens_dispose(&tokens);
+    if (read && (walk->all.end == 0 || extent.begin < walk->all.begin)) walk->all.begin = extent.begin;
+    if (read && extent.end > walk->all.end) walk->all.end = extent.end;
+    return read;
+}
+
+static enum CXChildVisitResult visit_template_param(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    template_param_walk *walk = data;
+    if (!is_template_param_kind(clang_getCursorKind(cursor))) return CXChildVisit_Continue;
+    cdpl_template_param param = {{0, 0}, NULL, false};
+    if (!read_template_param(walk, cursor, &param)) return CXChildVisit_Continue;
+    char *name = cdpl_take_string(walk->context, clang_getCursorSpelling(cursor));
+    if (name != NULL && *name != '\0') param.name = name;
+    else free(name);
+    if (!cdpl_append(walk->context, &walk->function->template_params, &walk->function->ntemplate_params,
+                     sizeof param, &param))
+        free(param.name);
+    return CXChildVisit_Continue;
+}
+
+/* The template parameters of a function template: those of its definition
+ * (whose names the parameter types use), and the whole list as the first
+ * declaration writes it. */
+static void record_template_params(cdpl_context *context, const cdpl_unit *unit, cdpl_function *function,
+                                   CXCursor declaration, bool first, bool defines)
+{
+    if (clang_getCursorKind(declaration) != CXCursor_FunctionTemplate) return;
+    cdpl_function scratch = {0};
+    template_param_walk walk = {context, unit, defines ? function : &scratch, {0, 0}};
+    if (defines) {
+        for (size_t t = 0; t < function->ntemplate_params; ++t) free(function->template_params[t].name);
+        free(function->template_params);
+        function->template_params = NULL;
+        function->ntemplate_params = 0;
+    }
+    clang_visitChildren(declaration, visit_template_param, &walk);
+    if (first) function->template_params_text = walk.all;
+    for (size_t t = 0; t < scratch.ntemplate_params; ++t) free(scratch.template_params[t].name);
+    free(scratch.template_params);
 }
 
 typedef struct default_walk {
@@ -413,7 +515,7 @@ static void record_declaration(cdpl_context *context, const cdpl_unit *unit, CXC
     cdpl_function_side side = side_of(&found);
     if (side > function->side) function->side = side; /* declarations of one entity agree; keep the widest */
 
-    cdpl_range extent = declaration_extent(unit, declaration, parent, &found);
+    cdpl_range extent = declaration_extent(model, unit, declaration, parent, &found);
     if (extent.end == 0) return;
     CXCursor body = body_of(declaration);
     cdpl_range body_range = {0, 0};
@@ -425,6 +527,7 @@ static void record_declaration(cdpl_context *context, const cdpl_unit *unit, CXC
             return;
         if (first) function->loc = cdpl_loc_at(model, name_offset);
         record_default_arguments(context, unit, function, declaration, extent.begin);
+        record_template_params(context, unit, function, declaration, first, defines);
         if (defines || (!function->has_body && function->ndecls == 1)) set_parameters(context, function, declaration);
     }
     if (defines && !function->has_body) {
@@ -623,6 +726,9 @@ void cdpl_find_functions(cdpl_context *context)
     /* No function: the array is NULL, which qsort must not be given. */
     if (model->nfunctions > 1)
         qsort(model->functions, model->nfunctions, sizeof *model->functions, by_first_declaration);
+    for (size_t f = 0; f < model->nfunctions; ++f)
+        if (model->functions[f].specialized_usr != NULL)
+            model->functions[f].specializes = function_with_usr(model, model->functions[f].specialized_usr);
     cdpl_visit_definitions(context, &context->host, true, record_body, NULL);
     cdpl_visit_definitions(context, &context->device, true, record_body, NULL);
 }

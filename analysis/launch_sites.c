@@ -20,13 +20,6 @@ bool cdpl_check_device_launch_target(cdpl_context *context, size_t kernel, cdpl_
 {
     cdpl_model *model = context->model;
     const cdpl_function *target = &model->functions[kernel];
-    if (target->is_template) {
-        cdpl_model_diagnose(model, CDPL_ERROR, loc,
-                            "device-side launch of kernel template '%s' is not supported yet; launch a "
-                            "non-template kernel that calls a __device__ template",
-                            target->name);
-        return false;
-    }
     if (target->is_member) {
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
                             "device-side launch of member kernel '%s' is not supported yet; launch a "

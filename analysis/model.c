@@ -68,6 +68,9 @@ static void free_function(cdpl_function *function)
     free(function->param_types);
     free(function->param_names);
     free(function->default_args);
+    for (size_t t = 0; t < function->ntemplate_params; ++t) free(function->template_params[t].name);
+    free(function->template_params);
+    free(function->specialized_usr);
     free(function->builtin_refs);
     free(function->name_refs);
     free(function->query_refs);

@@ -48,6 +48,13 @@ typedef struct cdpl_default_arg {
     cdpl_range value;       /* the expression after `=` */
 } cdpl_default_arg;
 
+/* A template parameter of a function template's definition. */
+typedef struct cdpl_template_param {
+    cdpl_range text;        /* as written, without its default argument */
+    char *name;             /* NULL when unnamed */
+    bool pack;              /* a parameter pack (`typename... Ts`) */
+} cdpl_template_param;
+
 /* One function declared or defined in the main file. Redeclarations of the
  * same entity (same USR) share one cdpl_function. */
 typedef struct cdpl_function {
@@ -75,6 +82,17 @@ typedef struct cdpl_function {
     char **param_types;     /* spelled as the declaration would need them */
     char **param_names;     /* NULL entries for unnamed parameters */
     bool is_variadic;
+
+    /* A function template: the template parameters of its definition, and
+     * the text between the `<` and `>` of its first declaration's template
+     * parameter list (default arguments included). */
+    size_t ntemplate_params;
+    cdpl_template_param *template_params;
+    cdpl_range template_params_text;
+    /* An explicit specialization (`template <> ... k<0>(...)`): the function
+     * template it specializes, by USR and index; NULL and SIZE_MAX otherwise. */
+    char *specialized_usr;
+    size_t specializes;
 
     /* Default arguments, wherever a declaration gives them: the launcher of
      * a runtime kernel is declared with the same ones at the same places. */
@@ -142,10 +160,10 @@ typedef struct cdpl_launch_site {
     cdpl_range *args;
 
     /* When clang cannot tell which overload a device-side launch names (it
-     * rejects every overload of a kernel called from device code before
-     * choosing), every kernel of the file with that name, `kernel` first;
-     * the launchers are overloaded like the kernels, so the compiler of
-     * the lowered file chooses. Empty when `kernel` is known. */
+     * rejects every overload, and every kernel template, called from device
+     * code before choosing), every kernel of the file with that name,
+     * `kernel` first; the launchers are overloaded like the kernels, so the
+     * compiler of the lowered file chooses. Empty when `kernel` is known. */
     size_t ncandidates;
     size_t *candidates;
 

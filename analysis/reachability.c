@@ -120,6 +120,17 @@ void cdpl_analyse_reachability(cdpl_model *model)
         function->runs_in_runtime =
             function->side == CDPL_SIDE_KERNEL && (function->launched_from_device || function->launches);
     }
+    /* Every instantiation of a kernel template runs through the one entry
+     * of the template, explicit specializations included: one of them in
+     * the runtime puts them all there (two passes reach every sibling). */
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t f = 0; f < n; ++f) {
+            cdpl_function *function = &model->functions[f];
+            if (function->specializes >= n || function->side != CDPL_SIDE_KERNEL) continue;
+            cdpl_function *primary = &model->functions[function->specializes];
+            if (function->runs_in_runtime || primary->runs_in_runtime)
+                function->runs_in_runtime = primary->runs_in_runtime = true;
+        }
 
     bool *reached = calloc(n + 1, sizeof *reached);
     size_t *stack = calloc(n + 1, sizeof *stack);

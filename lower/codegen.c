@@ -1,5 +1,6 @@
 #include "codegen.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,8 @@ char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan, const char
 {
     cdpl_text out = {0};
     if (with_entry) cdpl_text_printf(&out, "static __global__ void cdpl_entry_%s(cdpl_wave); ", plan->stem);
+    if (plan->template_parameters != NULL)
+        cdpl_text_printf(&out, "template <%s> ", with_entry ? plan->template_declaration : plan->template_parameters);
     cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", plan->kernel->name);
     put_parameter_list(&out, plan->kernel, false, defaults);
     cdpl_text_puts(&out, "); ");
@@ -103,7 +106,7 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
     /* A block may go on with a ready one-block record of the same kernel and
      * shape only if the body never waits at a barrier: its threads meet at
      * the block's end (see analysis/block_barriers.c). */
-    bool continues = !kernel->waits_at_barrier;
+    bool continues = !plan->waits_at_barrier;
     const char *indent = continues ? "        " : "    ";
     if (continues)
         cdpl_text_printf(&out, "    cdpl_enter_block(cdpl_w, 0x%08xu);\n    do {\n", plan->id);
@@ -150,6 +153,136 @@ char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, uns
                      "static const int cdpl_queried_%s_%zu =\n"
                      "    cdpl_register_queried(0x%08xu, \"%s\", (const void *)%s);\n",
                      kernel->name, id, kernel->name, index, id, kernel->name, kernel->name);
+    char *line = cdpl_codegen_line_directive(resume_line, file);
+    if (line != NULL) cdpl_text_puts(&out, line);
+    free(line);
+    return cdpl_text_take(&out);
+}
+
+/* Whether a parameter type names one of the template's parameters. */
+static bool depends_on_template(const cdpl_function *kernel, const char *type)
+{
+    for (size_t t = 0; t < kernel->ntemplate_params; ++t) {
+        const char *name = kernel->template_params[t].name;
+        if (name == NULL) continue;
+        size_t length = strlen(name);
+        for (const char *at = strstr(type, name); at != NULL; at = strstr(at + 1, name)) {
+            bool starts = at == type || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
+            bool ends = !(isalnum((unsigned char)at[length]) || at[length] == '_');
+            if (starts && ends) return true;
+        }
+    }
+    return false;
+}
+
+char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file)
+{
+    const cdpl_function *kernel = plan->kernel;
+    const char *stem = plan->stem, *parameters = plan->template_parameters, *arguments = plan->template_arguments;
+    cdpl_text out = {0};
+    cdpl_text_printf(&out,
+                     "\n/* cdp-lower: kernel template `%s` runs through the cdpl runtime (kernel id 0x%08x, "
+                     "one entry for every instantiation) */\n",
+                     kernel->name, plan->id);
+    cdpl_text_puts(&out, "#ifndef CDPL_TEMPLATE_PARAM_BUDGET\n#define CDPL_TEMPLATE_PARAM_BUDGET 64\n#endif\n");
+    cdpl_text_printf(&out, "typedef void (*cdpl_body_fn_%s)(const void *);\n", stem);
+
+    /* The instantiation's record: its body's address, then the arguments. */
+    cdpl_text_printf(&out, "template <%s> struct cdpl_params_%s { cdpl_body_fn_%s cdpl_body;", parameters, stem, stem);
+    for (size_t i = 0; i < kernel->nparams; ++i) {
+        char name[32];
+        snprintf(name, sizeof name, "p%zu", i);
+        cdpl_text_puts(&out, " ");
+        put_declaration(&out, kernel->param_types[i], name);
+        cdpl_text_puts(&out, ";");
+    }
+    cdpl_text_puts(&out, " };\n");
+    /* What the runtime reserves for any instantiation's record. */
+    cdpl_text_printf(&out, "struct cdpl_params_bound_%s { cdpl_body_fn_%s cdpl_body;", stem, stem);
+    for (size_t i = 0; i < kernel->nparams; ++i) {
+        char name[32];
+        snprintf(name, sizeof name, "p%zu", i);
+        cdpl_text_puts(&out, " ");
+        if (depends_on_template(kernel, kernel->param_types[i]))
+            cdpl_text_printf(&out, "alignas(16) unsigned char %s[CDPL_TEMPLATE_PARAM_BUDGET];", name);
+        else {
+            put_declaration(&out, kernel->param_types[i], name);
+            cdpl_text_puts(&out, ";");
+        }
+    }
+    cdpl_text_puts(&out, " };\n");
+
+    cdpl_text_printf(&out, "template <%s> __device__ void cdpl_body_%s(const void *cdpl_raw)\n{\n", parameters, stem);
+    if (kernel->nparams > 0)
+        cdpl_text_printf(&out,
+                         "    const cdpl_params_%s<%s> &cdpl_p = *static_cast<const cdpl_params_%s<%s> *>(cdpl_raw);\n",
+                         stem, arguments, stem, arguments);
+    else
+        cdpl_text_puts(&out, "    (void)cdpl_raw;\n");
+    cdpl_text_printf(&out, "    %s<%s>(", kernel->name, arguments);
+    put_arguments(&out, kernel, "cdpl_p.");
+    cdpl_text_puts(&out, ");\n}\n");
+    /* Host launches read the body's device address from here. */
+    cdpl_text_printf(&out, "template <%s> __device__ cdpl_body_fn_%s cdpl_body_address_%s = cdpl_body_%s<%s>;\n",
+                     parameters, stem, stem, stem, arguments);
+    cdpl_text_printf(&out,
+                     "template <%s> static cdpl_body_fn_%s cdpl_host_body_%s()\n{\n"
+                     "    cdpl_body_fn_%s cdpl_f = 0;\n"
+                     "    if (cudaMemcpyFromSymbol(&cdpl_f, cdpl_body_address_%s<%s>, sizeof cdpl_f) != cudaSuccess ||\n"
+                     "        cdpl_f == 0) {\n"
+                     "        fprintf(stderr, \"cdp-lower: cannot read the device address of kernel template "
+                     "`%s`'s code\\n\");\n"
+                     "        abort();\n"
+                     "    }\n"
+                     "    return cdpl_f;\n}\n",
+                     parameters, stem, stem, stem, stem, arguments, kernel->name);
+
+    /* Both compilation passes see the variable named here: the device pass
+     * then instantiates it, and the body, for instantiations that only host
+     * code launches. */
+    cdpl_text_printf(&out,
+                     "template <%s> __host__ __device__ cdpl_body_fn_%s cdpl_body_of_%s()\n{\n"
+                     "#ifdef __CUDA_ARCH__\n"
+                     "    return cdpl_body_address_%s<%s>;\n"
+                     "#else\n"
+                     "    static const cdpl_body_fn_%s cdpl_f = cdpl_host_body_%s<%s>();\n"
+                     "    return cdpl_f;\n"
+                     "#endif\n}\n",
+                     parameters, stem, stem, stem, arguments, stem, stem, arguments);
+    cdpl_text_printf(&out, "template <%s> __host__ __device__ void cdpl_launch_%s(", parameters, kernel->name);
+    put_parameter_list(&out, kernel, true, NULL);
+    cdpl_text_puts(&out, ")\n{\n");
+    cdpl_text_printf(&out,
+                     "    static_assert(sizeof(cdpl_params_%s<%s>) <= sizeof(cdpl_params_bound_%s) &&\n"
+                     "                  alignof(cdpl_params_%s<%s>) <= CDPL_PARAMS_ALIGN,\n"
+                     "                  \"cdp-lower: a parameter of this instantiation of kernel template `%s` takes "
+                     "more than 64 bytes (CDPL_TEMPLATE_PARAM_BUDGET) or 16-byte alignment; pass it by pointer\");\n",
+                     stem, arguments, stem, stem, arguments, kernel->name);
+    cdpl_text_printf(&out, "    cdpl_params_%s<%s> cdpl_p = {cdpl_body_of_%s<%s>()", stem, arguments, stem, arguments);
+    for (size_t i = 0; i < kernel->nparams; ++i) cdpl_text_printf(&out, ", p%zu", i);
+    cdpl_text_puts(&out, "};\n");
+    cdpl_text_printf(&out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
+
+    cdpl_text_printf(&out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
+                     plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", stem);
+    bool continues = !plan->waits_at_barrier;
+    const char *indent = continues ? "        " : "    ";
+    if (continues)
+        cdpl_text_printf(&out, "    cdpl_enter_block(cdpl_w, 0x%08xu);\n    do {\n", plan->id);
+    else
+        cdpl_text_puts(&out, "    cdpl_enter_block(cdpl_w);\n");
+    cdpl_text_printf(&out, "%sconst cdpl_body_fn_%s &cdpl_f = cdpl_block_params<cdpl_body_fn_%s>();\n", indent, stem,
+                     stem);
+    cdpl_text_printf(&out, "%scdpl_f(&cdpl_f);\n", indent);
+    if (continues)
+        cdpl_text_puts(&out, "    } while (cdpl_leave_block_or_continue());\n}\n");
+    else
+        cdpl_text_puts(&out, "    cdpl_leave_block();\n}\n");
+
+    cdpl_text_printf(&out,
+                     "static const int cdpl_registered_%s =\n"
+                     "    cdpl_register(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(cdpl_params_bound_%s));\n",
+                     stem, plan->id, kernel->name, stem, stem);
     char *line = cdpl_codegen_line_directive(resume_line, file);
     if (line != NULL) cdpl_text_puts(&out, line);
     free(line);

@@ -12,6 +12,15 @@ typedef struct cdpl_kernel_plan {
     const char *stem;          /* unique in the file: names cdpl_entry_<stem> etc. */
     unsigned int id;           /* the runtime's kernel id */
     const char *launch_bounds; /* `__launch_bounds__(...)` text for the entry, or NULL */
+    bool waits_at_barrier;     /* the kernel (a template: any of its specializations too)
+                                  may wait at a block-wide barrier */
+    /* A kernel template (NULL otherwise): its template parameter list as
+     * the launcher's first declaration writes it (default arguments
+     * included), as the generated templates write it (each parameter
+     * named), and the template arguments that name those parameters. */
+    const char *template_declaration;
+    const char *template_parameters;
+    const char *template_arguments;
 } cdpl_kernel_plan;
 
 /* FNV-1a of the kernel's USR: stable across runs and files. */
@@ -28,6 +37,15 @@ char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan, const char
 /* The block inserted after the kernel's definition, starting and ending with
  * a newline, the last line being `#line <resume_line> "<file>"`. */
 char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file);
+
+/* The same for a kernel template. Every instantiation shares one entry
+ * kernel and one kernel id: a launch packs, before the arguments, the
+ * device address of the instantiation's body (a __device__ function
+ * template that unpacks them and calls the kernel), which the entry calls.
+ * Each parameter whose type depends on a template parameter has a budget
+ * of CDPL_TEMPLATE_PARAM_BUDGET bytes in the runtime's records; an
+ * instantiation that needs more fails to compile, with a message. */
+char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file);
 
 /* The registration inserted after a kernel outside the runtime that device
  * code asks cudaFuncGetAttributes or an occupancy calculator about; the

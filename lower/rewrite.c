@@ -3,6 +3,7 @@
  * runtime API calls); none of them looks at the AST. */
 #include "rewrite.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ typedef struct rewrite {
     cdpl_kernel_plan *plans; /* per function; .kernel NULL unless it runs in the runtime */
     char **stems;
     bool *queried;           /* per function: registered for device-side queries already */
+    char **template_texts;   /* per function, three: a kernel template's parameter lists and arguments */
 } rewrite;
 
 static bool has_range(cdpl_range range) { return range.end > range.begin; }
@@ -112,16 +114,71 @@ static char *make_stem(const rewrite *rw, size_t index)
     return cdpl_text_take(&stem);
 }
 
+static bool mentions_template_param(const cdpl_function *kernel, const char *text)
+{
+    for (size_t t = 0; t < kernel->ntemplate_params; ++t) {
+        const char *name = kernel->template_params[t].name;
+        size_t length = name != NULL ? strlen(name) : 0;
+        for (const char *at = name != NULL ? strstr(text, name) : NULL; at != NULL; at = strstr(at + 1, name)) {
+            bool starts = at == text || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
+            bool ends = !(isalnum((unsigned char)at[length]) || at[length] == '_');
+            if (starts && ends) return true;
+        }
+    }
+    return false;
+}
+
+/* What a kernel template needs beyond a kernel: one definition of its
+ * template parameters that the generated templates can repeat, no
+ * function parameter pack, launch bounds that do not depend on it. */
+static bool template_can_be_lowered(rewrite *rw, const cdpl_function *kernel)
+{
+    cdpl_model *model = rw->model;
+    for (size_t p = 0; p < kernel->nparams; ++p)
+        if (strstr(kernel->param_types[p], "...") != NULL) {
+            cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
+                                "kernel template '%s' takes a function parameter pack, which cdp-lower cannot "
+                                "pack into a launch record; give it a fixed list of parameters",
+                                kernel->name);
+            return false;
+        }
+    bool defined_first = kernel->has_body && kernel->decls[0].end >= kernel->body.end;
+    if (!defined_first && memchr(model->source + kernel->template_params_text.begin, '=',
+                                 kernel->template_params_text.end - kernel->template_params_text.begin) != NULL) {
+        cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
+                            "kernel template '%s' is declared before its definition with default template "
+                            "arguments; cdp-lower needs them on the definition, declared once",
+                            kernel->name);
+        return false;
+    }
+    for (size_t d = 0; d < kernel->ndecls; ++d) {
+        if (!has_range(kernel->launch_bounds[d])) continue;
+        char *bounds = source_text(model, kernel->launch_bounds[d]);
+        bool dependent = bounds != NULL && mentions_template_param(kernel, bounds);
+        free(bounds);
+        if (dependent) {
+            cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
+                                "kernel template '%s' has launch bounds that depend on its template parameters; "
+                                "its instantiations share one entry kernel in the cdpl runtime, which can only "
+                                "have one: give it fixed launch bounds",
+                                kernel->name);
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool kernel_can_be_lowered(rewrite *rw, const cdpl_function *kernel)
 {
     cdpl_model *model = rw->model;
-    if (kernel->is_template || kernel->is_member) {
+    if (kernel->is_member) {
         cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
-                            "kernel '%s' takes part in dynamic parallelism but is a %s; cdp-lower "
+                            "kernel '%s' takes part in dynamic parallelism but is a class member; cdp-lower "
                             "does not lower those yet",
-                            kernel->name, kernel->is_template ? "template" : "class member");
+                            kernel->name);
         return false;
     }
+    if (kernel->is_template && kernel->specializes == SIZE_MAX && !template_can_be_lowered(rw, kernel)) return false;
     if (!kernel->has_body) {
         cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
                             "kernel '%s' is launched from device code but not defined in this file; "
@@ -175,6 +232,59 @@ static void declare_launcher(rewrite *rw, size_t index)
     free(defaults);
 }
 
+/* A kernel template's parameter list as its launcher's first declaration
+ * writes it, as the generated templates write it (unnamed parameters get a
+ * name), and the arguments naming the parameters. */
+static void plan_template(rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    cdpl_text parameters = {0}, arguments = {0};
+    for (size_t t = 0; t < kernel->ntemplate_params; ++t) {
+        const cdpl_template_param *param = &kernel->template_params[t];
+        char generated[32];
+        snprintf(generated, sizeof generated, "cdpl_t%zu", t);
+        const char *name = param->name != NULL ? param->name : generated;
+        cdpl_text_printf(&parameters, "%s%.*s%s%s", t ? ", " : "", (int)(param->text.end - param->text.begin),
+                         rw->model->source + param->text.begin, param->name != NULL ? "" : " ",
+                         param->name != NULL ? "" : generated);
+        cdpl_text_printf(&arguments, "%s%s%s", t ? ", " : "", name, param->pack ? "..." : "");
+    }
+    char **texts = &rw->template_texts[3 * index];
+    bool defined_first = kernel->decls[0].end >= kernel->body.end;
+    texts[1] = cdpl_text_take(&parameters);
+    texts[2] = cdpl_text_take(&arguments);
+    cdpl_text declaration = {0};
+    if (texts[1] != NULL) cdpl_text_puts(&declaration, texts[1]);
+    texts[0] = defined_first ? source_text(rw->model, kernel->template_params_text) : cdpl_text_take(&declaration);
+    if (defined_first) cdpl_text_free(&declaration);
+    if (texts[0] == NULL || texts[1] == NULL || texts[2] == NULL) rw->edits->failed = true;
+    cdpl_kernel_plan *plan = &rw->plans[index];
+    plan->template_declaration = texts[0] != NULL ? texts[0] : "";
+    plan->template_parameters = texts[1] != NULL ? texts[1] : "";
+    plan->template_arguments = texts[2] != NULL ? texts[2] : "";
+    for (size_t f = 0; f < rw->model->nfunctions; ++f)
+        if (rw->model->functions[f].specializes == index && rw->model->functions[f].waits_at_barrier)
+            plan->waits_at_barrier = true;
+}
+
+/* An explicit specialization of a kernel template in the runtime runs
+ * through the template's entry: it only becomes a __device__ function. */
+static void lower_specialization(rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    for (size_t d = 0; d < kernel->ndecls; ++d) {
+        if (has_range(kernel->launch_bounds[d])) {
+            cdpl_model_diagnose(rw->model, CDPL_ERROR, kernel->loc,
+                                "this specialization of kernel template '%s' has launch bounds of its own; its "
+                                "instantiations share one entry kernel in the cdpl runtime: put the launch "
+                                "bounds on the template",
+                                kernel->name);
+            return;
+        }
+        cdpl_edits_replace(rw->edits, kernel->global_attrs[d].begin, kernel->global_attrs[d].end, "__device__");
+    }
+}
+
 /* The kernel becomes a __device__ function of the same name; its launcher
  * is declared before it, its entry and launcher defined after it. */
 static void lower_kernel(rewrite *rw, size_t index)
@@ -191,9 +301,12 @@ static void lower_kernel(rewrite *rw, size_t index)
         }
     }
     declare_launcher(rw, index);
+    unsigned resume_line = line_at(rw->model, kernel->body.end);
+    const char *resume_file = line_file_at(rw, kernel->body.end);
     cdpl_edits_replace_owned(rw->edits, kernel->body.end, kernel->body.end,
-                             cdpl_codegen_kernel_support(plan, line_at(rw->model, kernel->body.end),
-                                                         line_file_at(rw, kernel->body.end)));
+                             plan->template_parameters != NULL
+                                 ? cdpl_codegen_template_support(plan, resume_line, resume_file)
+                                 : cdpl_codegen_kernel_support(plan, resume_line, resume_file));
 }
 
 /* k<<<g, b, s, st>>>(a, b)  ->  cdpl_launch_k(cdpl_config(g, b, s, st), a, b) */
@@ -317,20 +430,30 @@ static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
 void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_edits *edits)
 {
     rewrite rw = {model, options, edits, calloc(model->nfunctions + 1, sizeof *rw.plans),
-                  calloc(model->nfunctions + 1, sizeof *rw.stems), calloc(model->nfunctions + 1, sizeof *rw.queried)};
-    if (rw.plans == NULL || rw.stems == NULL || rw.queried == NULL) {
+                  calloc(model->nfunctions + 1, sizeof *rw.stems), calloc(model->nfunctions + 1, sizeof *rw.queried),
+                  calloc(3 * model->nfunctions + 1, sizeof *rw.template_texts)};
+    if (rw.plans == NULL || rw.stems == NULL || rw.queried == NULL || rw.template_texts == NULL) {
         edits->failed = true;
         free(rw.plans);
         free(rw.stems);
         free(rw.queried);
+        free(rw.template_texts);
         return;
     }
     size_t first_edit = edits->count;
     for (size_t f = 0; f < model->nfunctions; ++f) {
         const cdpl_function *function = &model->functions[f];
-        if (!function->runs_in_runtime || !kernel_can_be_lowered(&rw, function)) continue;
+        if (!function->runs_in_runtime || function->specializes != SIZE_MAX || !kernel_can_be_lowered(&rw, function))
+            continue;
         rw.stems[f] = make_stem(&rw, f);
-        rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function->usr), NULL};
+        rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function->usr), NULL,
+                                         function->waits_at_barrier, NULL, NULL, NULL};
+        if (function->is_template) plan_template(&rw, f);
+    }
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        size_t primary = model->functions[f].specializes;
+        if (primary < model->nfunctions && rw.plans[primary].kernel != NULL && model->functions[f].runs_in_runtime)
+            lower_specialization(&rw, f);
     }
     for (size_t f = 0; f < model->nfunctions; ++f)
         if (rw.plans[f].kernel != NULL) {
@@ -366,7 +489,9 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         free(rw.stems[f]);
         free((char *)rw.plans[f].launch_bounds);
     }
+    for (size_t t = 0; t < 3 * model->nfunctions; ++t) free(rw.template_texts[t]);
     free(rw.plans);
     free(rw.stems);
     free(rw.queried);
+    free(rw.template_texts);
 }

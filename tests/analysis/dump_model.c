@@ -88,6 +88,22 @@ static void print_function(const cdpl_model *model, const cdpl_function *functio
             fputs("none", stdout);
         putchar('\n');
     }
+    for (size_t t = 0; t < function->ntemplate_params; ++t) {
+        const cdpl_template_param *param = &function->template_params[t];
+        printf("  template param %s%s ", param->name ? param->name : "(unnamed)", param->pack ? " pack" : "");
+        print_text(model, param->text);
+        putchar('\n');
+    }
+    if (function->template_params_text.end > function->template_params_text.begin) {
+        fputs("  template params ", stdout);
+        print_text(model, function->template_params_text);
+        putchar('\n');
+    }
+    if (function->specializes < model->nfunctions) {
+        fputs("  specializes ", stdout);
+        print_loc(model->functions[function->specializes].loc);
+        putchar('\n');
+    }
     for (size_t a = 0; a < function->ndefault_args; ++a) {
         const cdpl_default_arg *given = &function->default_args[a];
         cdpl_loc decl = loc_at(model, given->decl_begin);
