@@ -9,6 +9,8 @@ missing=""
 [ -f /usr/lib/llvm-19/include/clang-c/Index.h ] || missing="$missing libclang-19-dev"
 command -v llvm-config-19 >/dev/null 2>&1 || missing="$missing llvm-19-dev"
 command -v clang++-19 >/dev/null 2>&1 || missing="$missing clang-19"
+# ASan, UBSan and libFuzzer, for scripts/test-sanitized.sh.
+[ -f /usr/lib/llvm-19/lib/clang/19/lib/linux/libclang_rt.fuzzer-x86_64.a ] || missing="$missing libclang-rt-19-dev"
 command -v hipcc >/dev/null 2>&1 || missing="$missing hipcc"
 [ -f /usr/include/hip/hip_runtime_api.h ] || missing="$missing libamdhip64-dev"
 command -v cmake >/dev/null 2>&1 || missing="$missing cmake"

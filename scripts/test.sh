@@ -8,3 +8,5 @@ export PATH="$PATH:/usr/local/cuda/bin"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)"
 ctest --test-dir build --output-on-failure -j"$(nproc)"
+# The tool and the host runtime again, under ASan and UBSan, and the fuzz target.
+scripts/test-sanitized.sh build-sanitized
