@@ -270,6 +270,7 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
     free(context.host_launch_offsets);
     free(context.conditional_launches);
     free(context.hidden_builtins);
+    free(context.lambda_receivers);
     return built;
 }
 

@@ -9,12 +9,14 @@
 #include <string.h>
 
 #include "functions.h"
+#include "launch_sites.h"
 #include "source.h"
 
 typedef struct api_walk {
     cdpl_context *context;
     const cdpl_unit *unit;
     size_t caller;
+    cdpl_range device_lambda; /* in a host function: the __device__ lambda the walk is in */
 } api_walk;
 
 static bool api_named(const char *name, cdpl_api *api)
@@ -137,6 +139,28 @@ static bool written_range(const api_walk *walk, CXCursor cursor, cdpl_range *ran
     return cdpl_main_range(walk->unit, extent, range);
 }
 
+/* A call in a __device__ lambda of host code belongs to the kernels that
+ * run the lambda (launch_sites.c found them); when they cannot be named,
+ * the call cannot be made safe in them. */
+static void record_in_device_lambda(api_walk *walk, cdpl_api api, cdpl_range callee_name, cdpl_range whole)
+{
+    cdpl_context *context = walk->context;
+    for (size_t r = 0; r < context->nlambda_receivers; ++r) {
+        const cdpl_lambda_receiver *receiver = &context->lambda_receivers[r];
+        if (receiver->extent.begin != walk->device_lambda.begin) continue;
+        if (receiver->kernel != SIZE_MAX) {
+            record_call(context, receiver->kernel, true, api, callee_name, whole);
+            continue;
+        }
+        cdpl_model_diagnose(context->model, CDPL_ERROR, cdpl_loc_at(context->model, whole.begin),
+                            "device-side %s inside a __device__ lambda written in host code that is used other "
+                            "than as an argument of kernel launches in this function: cdp-lower cannot tell which "
+                            "kernels run it; pass the lambda only to kernel launches",
+                            cdpl_api_name(api));
+        return;
+    }
+}
+
 static void examine_call(api_walk *walk, CXCursor call)
 {
     CXCursor callee = clang_getNullCursor();
@@ -177,6 +201,10 @@ static void examine_call(api_walk *walk, CXCursor call)
     cdpl_range callee_name = {name_offset, name_offset + strlen(cdpl_api_name(api))};
     if (!cdpl_text_is(walk->context->model, callee_name, cdpl_api_name(api))) return;
     cdpl_function_side side = walk->context->model->functions[walk->caller].side;
+    if (side == CDPL_SIDE_HOST) {
+        record_in_device_lambda(walk, api, callee_name, whole);
+        return;
+    }
     /* Kernel and __device__ bodies only ever run on the device; a
      * __host__ __device__ body does where the device-side parse sees it. */
     bool device_side = side == CDPL_SIDE_KERNEL || side == CDPL_SIDE_DEVICE || walk->unit->device_side;
@@ -186,8 +214,18 @@ static void examine_call(api_walk *walk, CXCursor call)
 static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent, CXClientData data)
 {
     (void)parent;
+    api_walk *walk = data;
     enum CXCursorKind kind = clang_getCursorKind(cursor);
-    if (kind == CXCursor_CallExpr || kind == CXCursor_UnexposedExpr) examine_call(data, cursor);
+    bool in_host_code = walk->context->model->functions[walk->caller].side == CDPL_SIDE_HOST;
+    if (in_host_code && kind == CXCursor_LambdaExpr && walk->device_lambda.end == 0 &&
+        cdpl_is_device_lambda(walk->context, walk->unit, cursor)) {
+        api_walk inner = *walk;
+        if (cdpl_cursor_main_range(walk->unit, cursor, &inner.device_lambda))
+            clang_visitChildren(cursor, visit_statement, &inner);
+        return CXChildVisit_Continue;
+    }
+    if ((kind == CXCursor_CallExpr || kind == CXCursor_UnexposedExpr) && (!in_host_code || walk->device_lambda.end != 0))
+        examine_call(walk, cursor);
     return CXChildVisit_Recurse;
 }
 
@@ -196,8 +234,8 @@ static void find_in_definition(cdpl_context *context, const cdpl_unit *unit, CXC
 {
     (void)data;
     size_t caller = cdpl_function_of(context, definition);
-    if (caller == SIZE_MAX || context->model->functions[caller].side == CDPL_SIDE_HOST) return;
-    api_walk walk = {context, unit, caller};
+    if (caller == SIZE_MAX) return;
+    api_walk walk = {context, unit, caller, {0, 0}};
     clang_visitChildren(body, visit_statement, &walk);
 }
 

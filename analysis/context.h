@@ -31,6 +31,14 @@ typedef struct cdpl_hidden_builtin {
     cdpl_loc loc;
 } cdpl_hidden_builtin;
 
+/* A __device__ lambda written in host code, and a kernel that runs it (its
+ * launch takes the lambda as an argument); one entry per such kernel, or
+ * one with kernel SIZE_MAX when the lambda is used otherwise too. */
+typedef struct cdpl_lambda_receiver {
+    cdpl_range extent;
+    size_t kernel;
+} cdpl_lambda_receiver;
+
 typedef struct cdpl_context {
     cdpl_model *model;
     cdpl_unit host;
@@ -47,6 +55,9 @@ typedef struct cdpl_context {
 
     size_t nhidden_builtins;
     cdpl_hidden_builtin *hidden_builtins;
+
+    size_t nlambda_receivers;
+    cdpl_lambda_receiver *lambda_receivers;
 
     bool out_of_memory;
 } cdpl_context;

@@ -56,10 +56,10 @@ void cdpl_report_launch_in_macro(cdpl_context *context, cdpl_loc loc)
 static void report_launch_in_host_code_device_lambda(cdpl_context *context, cdpl_loc loc)
 {
     cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
-                        "device-side launch inside a __device__ lambda written in host code is not supported: "
-                        "the kernel the lambda is passed to would have to run through the cdpl runtime, and "
-                        "cdp-lower cannot tell which kernel that is; write the lambda inside the kernel, or "
-                        "launch from a __device__ function the kernel calls");
+                        "device-side launch inside a __device__ lambda written in host code that is used other "
+                        "than as an argument of kernel launches in this function: the kernels that run it must "
+                        "run through the cdpl runtime, and cdp-lower cannot tell which they are; pass the lambda "
+                        "only to kernel launches, or write it inside the kernel");
 }
 
 void cdpl_report_launch_in_header(cdpl_context *context, CXSourceLocation location)
@@ -77,7 +77,7 @@ void cdpl_add_launch(cdpl_context *context, cdpl_launch_site *site)
     cdpl_model *model = context->model;
     for (size_t l = 0; l < model->nlaunches; ++l)
         if (model->launches[l].callee_name.begin == site->callee_name.begin &&
-            model->launches[l].expansion == site->expansion) {
+            model->launches[l].expansion == site->expansion && model->launches[l].caller == site->caller) {
             free(site->args);
             free(site->candidates);
             return;
@@ -97,12 +97,47 @@ bool cdpl_offset_seen_by_host(const cdpl_context *context, size_t offset)
 
 /* ---- the host-side walk ---- */
 
+/* A __device__ lambda written in host code that launches: it runs in the
+ * kernels it is passed to, which must then run through the runtime. */
+typedef struct host_device_lambda {
+    cdpl_range extent;
+    CXCursor variable;     /* the variable it initializes; null when written as a launch argument */
+    size_t *sites;         /* its launches: indices into the model's launch sites */
+    size_t nsites;
+    cdpl_loc loc;          /* of its first launch */
+} host_device_lambda;
+
+/* A host launch argument that is a lambda, or a variable. */
+typedef struct lambda_argument {
+    size_t kernel;
+    CXCursor variable;
+    cdpl_range extent;
+} lambda_argument;
+
+/* A variable the function declares, which a lambda may initialize. */
+typedef struct local_variable {
+    CXCursor cursor;
+    cdpl_range extent;
+} local_variable;
+
+/* What one host function's walk learns about such lambdas. */
+typedef struct host_lambdas {
+    host_device_lambda *lambdas;
+    size_t nlambdas;
+    lambda_argument *arguments;
+    size_t narguments;
+    local_variable *variables;
+    size_t nvariables;
+} host_lambdas;
+
 typedef struct launch_walk {
     cdpl_context *context;
     const cdpl_unit *unit;
     size_t caller;      /* SIZE_MAX outside the main file's functions */
     bool device_side;
     bool in_lambda;
+    host_lambdas *lambdas;
+    size_t lambda;      /* the host_device_lambda the walk is in; SIZE_MAX */
 } launch_walk;
 
 typedef struct cursors {
@@ -351,6 +386,42 @@ static void remember_host_launch(cdpl_context *context, size_t callee_offset, si
                 &chevrons_offset);
 }
 
+/* The expression under implicit conversions, parentheses and the implicit
+ * copy that passes an object by value (a call spanning its only operand). */
+static CXCursor unwrapped(CXCursor expression)
+{
+    for (;;) {
+        enum CXCursorKind kind = clang_getCursorKind(expression);
+        if (kind != CXCursor_UnexposedExpr && kind != CXCursor_ParenExpr && kind != CXCursor_CallExpr) break;
+        cursors children = {0};
+        clang_visitChildren(expression, collect_child, &children);
+        CXCursor inner = children.count == 1 ? children.items[0] : clang_getNullCursor();
+        free(children.items);
+        if (clang_Cursor_isNull(inner) ||
+            (kind == CXCursor_CallExpr &&
+             !clang_equalRanges(clang_getCursorExtent(inner), clang_getCursorExtent(expression))))
+            break;
+        expression = inner;
+    }
+    return expression;
+}
+
+/* The arguments of a host launch that are lambdas or variables. */
+static void note_lambda_arguments(launch_walk *walk, size_t kernel, const cursors *children)
+{
+    if (walk->lambdas == NULL) return;
+    for (unsigned a = 2; a < children->count; ++a) {
+        CXCursor argument = unwrapped(children->items[a]);
+        lambda_argument noted = {kernel, clang_getNullCursor(), {0, 0}};
+        enum CXCursorKind kind = clang_getCursorKind(argument);
+        if (kind == CXCursor_DeclRefExpr)
+            noted.variable = clang_getCursorReferenced(argument);
+        else if (kind != CXCursor_LambdaExpr || !cdpl_cursor_main_range(walk->unit, argument, &noted.extent))
+            continue;
+        cdpl_append(walk->context, &walk->lambdas->arguments, &walk->lambdas->narguments, sizeof noted, &noted);
+    }
+}
+
 static void examine_launch(launch_walk *walk, CXCursor call, const cursors *children)
 {
     cdpl_context *context = walk->context;
@@ -387,14 +458,17 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
                             clang_getCString(name));
         clang_disposeString(name);
         return;
-    } else if (walk->in_lambda && (walk->caller >= context->model->nfunctions ||
-                                   context->model->functions[walk->caller].side == CDPL_SIDE_HOST)) {
-        report_launch_in_host_code_device_lambda(context, loc);
-        return;
     } else if (!cdpl_check_device_launch_target(context, kernel, loc)) {
         return;
     }
+    size_t before = context->model->nlaunches;
     record_launch(walk, call, children, kernel, reference, callee_offset);
+    if (walk->lambda != SIZE_MAX && context->model->nlaunches > before) {
+        host_device_lambda *lambda = &walk->lambdas->lambdas[walk->lambda];
+        if (lambda->nsites == 0) lambda->loc = loc;
+        cdpl_append(context, &lambda->sites, &lambda->nsites, sizeof before, &before);
+    }
+    if (!walk->device_side) note_lambda_arguments(walk, kernel, children);
 }
 
 static enum CXChildVisitResult find_lambda_body(CXCursor cursor, CXCursor parent, CXClientData data)
@@ -407,6 +481,14 @@ static enum CXChildVisitResult find_lambda_body(CXCursor cursor, CXCursor parent
 /* A lambda in host code runs on the device when it is written `__device__`
  * (an extended lambda, to be passed to a kernel); libclang exposes no
  * attribute for it, so the tokens before its body tell. */
+static bool is_device_lambda(launch_walk *walk, CXCursor lambda);
+
+bool cdpl_is_device_lambda(cdpl_context *context, const cdpl_unit *unit, CXCursor lambda)
+{
+    launch_walk walk = {context, unit, SIZE_MAX, false, false, NULL, SIZE_MAX};
+    return is_device_lambda(&walk, lambda);
+}
+
 static bool is_device_lambda(launch_walk *walk, CXCursor lambda)
 {
     CXCursor body = clang_getNullCursor();
@@ -427,6 +509,89 @@ static bool is_device_lambda(launch_walk *walk, CXCursor lambda)
 
 static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent, CXClientData data);
 
+/* Starts following a __device__ lambda of host code: the variable it
+ * initializes is the last one declared around it. */
+static void follow_host_device_lambda(launch_walk *inner, CXCursor lambda)
+{
+    host_lambdas *lambdas = inner->lambdas;
+    host_device_lambda followed = {{0, 0}, clang_getNullCursor(), NULL, 0, {0, 0, NULL}};
+    if (!cdpl_cursor_main_range(inner->unit, lambda, &followed.extent)) return;
+    for (size_t v = lambdas->nvariables; v-- > 0;)
+        if (lambdas->variables[v].extent.begin <= followed.extent.begin &&
+            lambdas->variables[v].extent.end >= followed.extent.end) {
+            followed.variable = lambdas->variables[v].cursor;
+            break;
+        }
+    if (cdpl_append(inner->context, &lambdas->lambdas, &lambdas->nlambdas, sizeof followed, &followed))
+        inner->lambda = lambdas->nlambdas - 1;
+}
+
+typedef struct variable_uses {
+    CXCursor variable;
+    size_t count;
+} variable_uses;
+
+static enum CXChildVisitResult count_use(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    variable_uses *uses = data;
+    if (clang_getCursorKind(cursor) == CXCursor_DeclRefExpr &&
+        clang_equalCursors(clang_getCursorReferenced(cursor), uses->variable))
+        ++uses->count;
+    return CXChildVisit_Recurse;
+}
+
+/* A launching __device__ lambda of host code runs in the kernels whose
+ * launches it is passed to: its launches become theirs (one site per
+ * kernel), so they run through the runtime. Passed anywhere else (stored,
+ * given to a function), the kernel that runs it cannot be known. */
+static void resolve_host_device_lambdas(cdpl_context *context, host_lambdas *lambdas, CXCursor body)
+{
+    cdpl_model *model = context->model;
+    for (size_t l = 0; l < lambdas->nlambdas; ++l) {
+        host_device_lambda *lambda = &lambdas->lambdas[l];
+        bool named = !clang_Cursor_isNull(lambda->variable);
+        size_t receivers = 0;
+        for (size_t a = 0; a < lambdas->narguments; ++a) {
+            const lambda_argument *argument = &lambdas->arguments[a];
+            if (named ? !clang_equalCursors(argument->variable, lambda->variable)
+                      : argument->extent.begin != lambda->extent.begin)
+                continue;
+            cdpl_lambda_receiver receiver = {lambda->extent, argument->kernel};
+            cdpl_append(context, &context->lambda_receivers, &context->nlambda_receivers, sizeof receiver, &receiver);
+            for (size_t s = 0; s < lambda->nsites; ++s) {
+                cdpl_launch_site site = model->launches[lambda->sites[s]];
+                if (receivers == 0) {
+                    model->launches[lambda->sites[s]].caller = argument->kernel;
+                    continue;
+                }
+                site.caller = argument->kernel;
+                site.candidates = site.ncandidates > 0 ? malloc(site.ncandidates * sizeof *site.candidates) : NULL;
+                site.args = site.nargs > 0 ? malloc(site.nargs * sizeof *site.args) : NULL;
+                if ((site.ncandidates > 0 && site.candidates == NULL) || (site.nargs > 0 && site.args == NULL)) {
+                    free(site.candidates);
+                    free(site.args);
+                    context->out_of_memory = true;
+                    continue;
+                }
+                if (site.ncandidates > 0)
+                    memcpy(site.candidates, model->launches[lambda->sites[s]].candidates,
+                           site.ncandidates * sizeof *site.candidates);
+                if (site.nargs > 0)
+                    memcpy(site.args, model->launches[lambda->sites[s]].args, site.nargs * sizeof *site.args);
+                cdpl_add_launch(context, &site);
+            }
+            ++receivers;
+        }
+        variable_uses uses = {lambda->variable, 0};
+        if (named) clang_visitChildren(body, count_use, &uses);
+        if (receivers > 0 && (!named || uses.count == receivers)) continue;
+        cdpl_lambda_receiver unknown = {lambda->extent, SIZE_MAX};
+        cdpl_append(context, &context->lambda_receivers, &context->nlambda_receivers, sizeof unknown, &unknown);
+        if (lambda->nsites > 0) report_launch_in_host_code_device_lambda(context, lambda->loc);
+    }
+}
+
 static void walk_children(launch_walk *walk, CXCursor cursor)
 {
     clang_visitChildren(cursor, visit_statement, walk);
@@ -437,10 +602,15 @@ static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent,
     (void)parent;
     launch_walk *walk = data;
     enum CXCursorKind kind = clang_getCursorKind(cursor);
+    local_variable variable = {cursor, {0, 0}};
+    if (kind == CXCursor_VarDecl && walk->lambdas != NULL &&
+        cdpl_cursor_main_range(walk->unit, cursor, &variable.extent))
+        cdpl_append(walk->context, &walk->lambdas->variables, &walk->lambdas->nvariables, sizeof variable, &variable);
     if (kind == CXCursor_LambdaExpr) {
         launch_walk inner = *walk;
         inner.in_lambda = true;
         inner.device_side = walk->device_side || is_device_lambda(walk, cursor);
+        if (!walk->device_side && inner.device_side && walk->lambdas != NULL) follow_host_device_lambda(&inner, cursor);
         walk_children(&inner, cursor);
         return CXChildVisit_Continue;
     }
@@ -473,8 +643,15 @@ static void find_in_definition(cdpl_context *context, const cdpl_unit *unit, CXC
     (void)data;
     attribute_scan scan = {false};
     clang_visitChildren(definition, scan_attribute, &scan);
-    launch_walk walk = {context, unit, cdpl_function_of(context, definition), scan.on_device, false};
+    host_lambdas lambdas = {0};
+    launch_walk walk = {context, unit, cdpl_function_of(context, definition), scan.on_device, false,
+                        scan.on_device ? NULL : &lambdas, SIZE_MAX};
     walk_children(&walk, body);
+    resolve_host_device_lambdas(context, &lambdas, body);
+    for (size_t l = 0; l < lambdas.nlambdas; ++l) free(lambdas.lambdas[l].sites);
+    free(lambdas.lambdas);
+    free(lambdas.arguments);
+    free(lambdas.variables);
 }
 
 void cdpl_find_host_launches(cdpl_context *context)

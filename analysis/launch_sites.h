@@ -21,5 +21,7 @@ void cdpl_report_launch_in_header(cdpl_context *context, CXSourceLocation locati
 /* Adds the site to the model, which takes its args. */
 void cdpl_add_launch(cdpl_context *context, cdpl_launch_site *site);
 bool cdpl_offset_seen_by_host(const cdpl_context *context, size_t offset);
+/* A lambda written `__device__` (or `__global__`): it runs on the device. */
+bool cdpl_is_device_lambda(cdpl_context *context, const cdpl_unit *unit, CXCursor lambda);
 
 #endif

@@ -222,33 +222,64 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
     cdpl_text_printf(&out, "    %s<%s>(", kernel->name, arguments);
     put_arguments(&out, kernel, "cdpl_p.");
     cdpl_text_puts(&out, ");\n}\n");
-    /* Host launches read the body's device address from here. */
+    /* Host launches learn the body's device address once per instantiation.
+     * nvcc cannot name a __device__ variable template instantiated with a
+     * lambda's type in its host registration, so there a one-thread kernel
+     * writes the address; elsewhere the host reads a variable template. */
+    char *failure = NULL;
+    cdpl_text failed = {0};
+    cdpl_text_printf(&failed,
+                     "    if (cdpl_f == 0) {\n"
+                     "        fprintf(stderr, \"cdp-lower: cannot learn the device address of kernel template "
+                     "`%s`'s code\\n\");\n"
+                     "        abort();\n"
+                     "    }\n"
+                     "    return cdpl_f;\n}\n",
+                     kernel->name);
+    failure = cdpl_text_take(&failed);
+    cdpl_text_puts(&out, "#ifdef __NVCC__\n");
+    cdpl_text_printf(&out,
+                     "template <%s> __global__ void cdpl_address_of_%s(cdpl_body_fn_%s *cdpl_out) { *cdpl_out = "
+                     "cdpl_body_%s<%s>; }\n",
+                     parameters, stem, stem, stem, arguments);
+    cdpl_text_printf(&out,
+                     "template <%s> static cdpl_body_fn_%s cdpl_host_body_%s()\n{\n"
+                     "    cdpl_body_fn_%s cdpl_f = 0, *cdpl_d = 0;\n"
+                     "    if (cudaMalloc((void **)&cdpl_d, sizeof cdpl_f) == cudaSuccess) {\n"
+                     "        cdpl_address_of_%s<%s><<<1, 1>>>(cdpl_d);\n"
+                     "        if (cudaMemcpy(&cdpl_f, cdpl_d, sizeof cdpl_f, cudaMemcpyDeviceToHost) != cudaSuccess) "
+                     "cdpl_f = 0;\n"
+                     "        cudaFree(cdpl_d);\n"
+                     "    }\n%s",
+                     parameters, stem, stem, stem, stem, arguments, failure != NULL ? failure : "");
+    cdpl_text_puts(&out, "#else\n");
     cdpl_text_printf(&out, "template <%s> __device__ cdpl_body_fn_%s cdpl_body_address_%s = cdpl_body_%s<%s>;\n",
                      parameters, stem, stem, stem, arguments);
     cdpl_text_printf(&out,
                      "template <%s> static cdpl_body_fn_%s cdpl_host_body_%s()\n{\n"
                      "    cdpl_body_fn_%s cdpl_f = 0;\n"
-                     "    if (cudaMemcpyFromSymbol(&cdpl_f, cdpl_body_address_%s<%s>, sizeof cdpl_f) != cudaSuccess ||\n"
-                     "        cdpl_f == 0) {\n"
-                     "        fprintf(stderr, \"cdp-lower: cannot read the device address of kernel template "
-                     "`%s`'s code\\n\");\n"
-                     "        abort();\n"
-                     "    }\n"
-                     "    return cdpl_f;\n}\n",
-                     parameters, stem, stem, stem, stem, arguments, kernel->name);
-
-    /* Both compilation passes see the variable named here: the device pass
-     * then instantiates it, and the body, for instantiations that only host
-     * code launches. */
+                     "    if (cudaMemcpyFromSymbol(&cdpl_f, cdpl_body_address_%s<%s>, sizeof cdpl_f) != cudaSuccess) "
+                     "cdpl_f = 0;\n%s",
+                     parameters, stem, stem, stem, stem, arguments, failure != NULL ? failure : "");
+    cdpl_text_puts(&out, "#endif\n");
+    free(failure);
+    /* The device branch names what the host one uses, so that the device
+     * compilation, which does not see the host branch, compiles it for
+     * instantiations that only host code launches. */
     cdpl_text_printf(&out,
                      "template <%s> __host__ __device__ cdpl_body_fn_%s cdpl_body_of_%s()\n{\n"
                      "#ifdef __CUDA_ARCH__\n"
-                     "    return cdpl_body_address_%s<%s>;\n"
+                     "#ifdef __NVCC__\n"
+                     "    (void)&cdpl_address_of_%s<%s>;\n"
+                     "#else\n"
+                     "    (void)&cdpl_body_address_%s<%s>;\n"
+                     "#endif\n"
+                     "    return cdpl_body_%s<%s>;\n"
                      "#else\n"
                      "    static const cdpl_body_fn_%s cdpl_f = cdpl_host_body_%s<%s>();\n"
                      "    return cdpl_f;\n"
                      "#endif\n}\n",
-                     parameters, stem, stem, stem, arguments, stem, stem, arguments);
+                     parameters, stem, stem, stem, arguments, stem, arguments, stem, arguments, stem, stem, arguments);
     cdpl_text_printf(&out, "template <%s> __host__ __device__ void cdpl_launch_%s(", parameters, kernel->name);
     put_parameter_list(&out, kernel, true, NULL);
     cdpl_text_puts(&out, ")\n{\n");

@@ -337,7 +337,8 @@ static bool write_output(const cli *options, const char *input, const char *outp
                          const char *lowered, size_t size, cdpl_text *depfile)
 {
     if (options->inplace_suffix != NULL)
-        return cdpl_emit_in_place(input, options->inplace_suffix, model->source, model->source_size, lowered, size);
+        return cdpl_emit_in_place(input, options->inplace_suffix, model->original ? model->original : model->source,
+                                  model->original ? model->original_size : model->source_size, lowered, size);
     cdpl_text rule = {0};
     if (depfile != NULL && !cdpl_depfile_rule(&rule, output, input, model->includes, model->nincludes)) {
         cdpl_text_free(&rule);

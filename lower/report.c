@@ -41,6 +41,14 @@ static const char *function_name(const cdpl_model *model, size_t index)
     return index < model->nfunctions ? model->functions[index].name : NULL;
 }
 
+/* A location in an included user header names the header. */
+static void json_header_file(FILE *out, cdpl_loc loc)
+{
+    if (loc.file == NULL) return;
+    fputs(",\"file\":", out);
+    json_string(out, loc.file);
+}
+
 static void json_kernels(const cdpl_model *model, FILE *out)
 {
     fputs("\"kernels\":[", out);
@@ -52,6 +60,7 @@ static void json_kernels(const cdpl_model *model, FILE *out)
         first = false;
         fputs("\"name\":", out);
         json_string(out, k->name);
+        json_header_file(out, k->loc);
         fprintf(out, ",\"line\":%u,\"column\":%u,\"runs_in_runtime\":%s,\"launched_from_device\":%s,"
                      "\"launches\":%s,\"params\":[",
                 k->loc.line, k->loc.column, json_bool(k->runs_in_runtime), json_bool(k->launched_from_device),
@@ -73,6 +82,7 @@ static void json_launch_sites(const cdpl_model *model, FILE *out)
         fprintf(out, "%s{\"line\":%u,\"column\":%u,\"kernel\":", l > 0 ? ",\n    " : "\n    ", site->loc.line,
                 site->loc.column);
         json_string(out, function_name(model, site->kernel));
+        json_header_file(out, site->loc);
         fputs(",\"caller\":", out);
         json_string(out, function_name(model, site->caller));
         fprintf(out, ",\"side\":\"%s\",\"stream\":", side_name(site->device_side));
@@ -91,6 +101,7 @@ static void json_api_calls(const cdpl_model *model, FILE *out)
         fprintf(out, "%s{\"line\":%u,\"column\":%u,\"api\":", a > 0 ? ",\n    " : "\n    ", call->loc.line,
                 call->loc.column);
         json_string(out, cdpl_api_name(call->api));
+        json_header_file(out, call->loc);
         fprintf(out, ",\"side\":\"%s\"}", side_name(call->device_side));
     }
     fputs("]", out);

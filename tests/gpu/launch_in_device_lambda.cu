@@ -6,9 +6,12 @@
 // Device-side launches written inside lambdas: an extended __device__ lambda
 // and a plain lambda (a device lambda, being in device code) defined in a
 // kernel and called by its threads, one of them handed to a __device__
-// function template that calls it; and a lambda in host code that launches
-// the parent. Each child adds its value at its block index.
-__device__ unsigned int g_sum[3][2];
+// function template that calls it; a lambda in host code that launches
+// the parent; and an extended __device__ lambda written in host code that
+// launches, passed to a kernel template (which then runs through the
+// runtime, natively a kernel launching from its threads). Each child adds
+// its value at its block index.
+__device__ unsigned int g_sum[4][2];
 __device__ unsigned int g_launch_errors_here;
 
 __global__ void child(int slot, unsigned int value)
@@ -38,20 +41,31 @@ __global__ void parent(unsigned int base)
     call_twice(spawn_plain);
 }
 
+template <typename F> __global__ void apply(F f, unsigned int value)
+{
+    if (threadIdx.x == 0) f(value);
+}
+
 int main()
 {
     auto run = [](unsigned int base) { parent<<<1, 32>>>(base); };
+    auto spawn_from_host_code = [] __device__ (unsigned int value) {
+        child<<<2, 32>>>(3, value);
+        if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors_here, 1u);
+    };
     const Timer timer = timer_start();
     run(10u);
     CHECK(cudaGetLastError());
+    apply<<<1, 32>>>(spawn_from_host_code, 40u);
+    CHECK(cudaGetLastError());
     timer_stop(timer);
 
-    unsigned int sum[3][2], errors = 0;
+    unsigned int sum[4][2], errors = 0;
     CHECK(cudaMemcpyFromSymbol(sum, g_sum, sizeof sum));
     CHECK(cudaMemcpyFromSymbol(&errors, g_launch_errors_here, sizeof errors));
-    const unsigned int want[3] = {15u, 17u, 10u + 20u};
+    const unsigned int want[4] = {15u, 17u, 10u + 20u, 40u};
     bool right = true;
-    for (int s = 0; s < 3; ++s) {
+    for (int s = 0; s < 4; ++s) {
         printf("slot %d: block 0 %u, block 1 %u (expected %u each)\n", s, sum[s][0], sum[s][1], want[s]);
         right = right && sum[s][0] == want[s] && sum[s][1] == want[s];
     }

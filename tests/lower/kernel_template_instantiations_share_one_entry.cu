@@ -1,7 +1,7 @@
 // A kernel template launched from the device becomes a __device__ function
 // template; every instantiation shares one entry kernel and kernel id, and
 // a launch packs the device address of its instantiation's body before its
-// arguments. Launches keep their template arguments (explicit or deduced),
+// arguments (host launches learn it once, from a one-thread kernel). Launches keep their template arguments (explicit or deduced),
 // an explicit specialization becomes a __device__ function too, and default
 // template arguments stay on the launcher's declaration.
 template <int N> __global__ void count_down(int *out)
@@ -33,7 +33,8 @@ int main()
 // CHECK: template <int N> struct cdpl_params_count_down { cdpl_body_fn_count_down cdpl_body; int *p0; };
 // CHECK: template <int N> __device__ void cdpl_body_count_down(const void *cdpl_raw)
 // CHECK: count_down<N>(cdpl_p.p0);
-// CHECK: template <int N> __device__ cdpl_body_fn_count_down cdpl_body_address_count_down = cdpl_body_count_down<N>;
+// CHECK: template <int N> __global__ void cdpl_address_of_count_down(cdpl_body_fn_count_down *cdpl_out) { *cdpl_out = cdpl_body_count_down<N>; }
+// CHECK: template <int N> __host__ __device__ cdpl_body_fn_count_down cdpl_body_of_count_down()
 // CHECK: template <int N> __host__ __device__ void cdpl_launch_count_down(cdpl_launch_config cdpl_c, int *p0)
 // CHECK: cdpl_params_count_down<N> cdpl_p = {cdpl_body_of_count_down<N>(), p0};
 // CHECK: static __global__ void cdpl_entry_count_down(cdpl_wave cdpl_w)
@@ -48,5 +49,8 @@ int main()
 // CHECK: cdpl_launch_count_down<3>(cdpl_config(1, 1), (int *)0);
 // CHECK: cdpl_launch_scale(cdpl_config(1, 1), (float *)0, 8.0f);
 // CHECK: cdpl_launch_fold<2>(cdpl_config(1, 1), 1);
-// CHECK-NOT: <<<
+// CHECK-NOT: count_down<<<
+// CHECK-NOT: count_down<N - 1><<<
+// CHECK-NOT: scale<<<
+// CHECK-NOT: fold<2><<<
 // CHECK-NOT: __global__ void fold
