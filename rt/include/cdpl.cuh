@@ -289,6 +289,14 @@ static __device__ cudaError_t cdpl_validate_config(const cdpl_launch_config &con
     return cudaSuccess;
 }
 
+/* What the runtime read about kernel `kernel_id` when it started, or NULL. */
+static __device__ const cdpl_kernel_facts *cdpl_find_kernel_facts(const cdpl_state *state, unsigned int kernel_id)
+{
+    for (unsigned int k = 0; k < state->nkernel_facts; ++k)
+        if (state->kernel_facts[k].kernel_id == kernel_id) return &state->kernel_facts[k];
+    return NULL;
+}
+
 /* An entry holds the runtime's code as well as the kernel's, so it may need
  * more registers than the kernel does natively: a block larger than the
  * entry can run is refused at the launch, where the launching thread sees
@@ -298,13 +306,10 @@ static __device__ cudaError_t cdpl_check_entry_fits(unsigned int kernel_id, cons
 {
     unsigned int threads = block.x * block.y * block.z;
     if (threads <= 256u) return cudaSuccess;
-    const cdpl_state *state = cdpl_context.state;
-    for (unsigned int k = 0; k < state->nkernel_facts; ++k)
-        if (state->kernel_facts[k].kernel_id == kernel_id)
-            return threads > (unsigned int)state->kernel_facts[k].attributes.maxThreadsPerBlock
-                       ? cudaErrorLaunchOutOfResources
-                       : cudaSuccess;
-    return cudaSuccess;
+    const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
+    return facts != NULL && threads > (unsigned int)facts->attributes.maxThreadsPerBlock
+               ? cudaErrorLaunchOutOfResources
+               : cudaSuccess;
 }
 
 /* The object behind a stream or event handle made in device code, or NULL
@@ -1055,10 +1060,7 @@ struct cdpl_kernel_ref {
 #ifdef __CUDA_ARCH__
 static __device__ const cdpl_kernel_facts *cdpl_facts_of(cdpl_kernel_ref kernel)
 {
-    const cdpl_state *state = cdpl_device_facts();
-    for (unsigned int k = 0; k < state->nkernel_facts; ++k)
-        if (state->kernel_facts[k].kernel_id == kernel.id) return &state->kernel_facts[k];
-    return NULL;
+    return cdpl_find_kernel_facts(cdpl_device_facts(), kernel.id);
 }
 
 static __device__ int cdpl_attribute_or(const cdpl_state *state, cudaDeviceAttr attribute, int otherwise)
