@@ -283,9 +283,6 @@ static __device__ cudaError_t cdpl_validate_config(const cdpl_launch_config &con
     const dim3 &g = config.grid;
     const dim3 &b = config.block;
     if (!cdpl_shape_is_valid(g.x, g.y, g.z, b.x, b.y, b.z)) return cudaErrorInvalidConfiguration;
-    /* Measured natively (CUDA 13.0, H100): a device launch asking for 48 KB
-     * of dynamic shared memory already fails, 40 KB runs. */
-    if (config.shmem >= 48u * 1024u) return cudaErrorInvalidConfiguration;
     return cudaSuccess;
 }
 
@@ -295,6 +292,25 @@ static __device__ const cdpl_kernel_facts *cdpl_find_kernel_facts(const cdpl_sta
     for (unsigned int k = 0; k < state->nkernel_facts; ++k)
         if (state->kernel_facts[k].kernel_id == kernel_id) return &state->kernel_facts[k];
     return NULL;
+}
+
+/* Natively a kernel's static and dynamic shared memory together get 48 KB
+ * unless the host raised the kernel's dynamic limit (measured, CUDA 13.0,
+ * H100: a device launch over it fails with cudaErrorInvalidConfiguration).
+ * The entry's static shared memory is the kernel's plus the runtime's block
+ * context, so the kernel's own is what the entry has beyond that; a limit
+ * the host raised shows in the entry's attributes. */
+static __device__ cudaError_t cdpl_check_shared_memory_fits(unsigned int kernel_id, size_t dynamic_shmem)
+{
+    const size_t default_limit = 48u * 1024u;
+    const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
+    if (facts == NULL) return dynamic_shmem > default_limit ? cudaErrorInvalidConfiguration : cudaSuccess;
+    size_t entry_static = facts->attributes.sharedSizeBytes;
+    size_t kernel_static = entry_static > sizeof cdpl_context ? entry_static - sizeof cdpl_context : 0;
+    size_t limit = kernel_static < default_limit ? default_limit - kernel_static : 0;
+    if ((size_t)facts->attributes.maxDynamicSharedSizeBytes > limit)
+        limit = (size_t)facts->attributes.maxDynamicSharedSizeBytes;
+    return dynamic_shmem > limit ? cudaErrorInvalidConfiguration : cudaSuccess;
 }
 
 /* An entry holds the runtime's code as well as the kernel's, so it may need
@@ -458,6 +474,7 @@ static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsi
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     cudaError_t error = cdpl_validate_config(config);
+    if (error == cudaSuccess) error = cdpl_check_shared_memory_fits(kernel_id, config.shmem);
     if (error == cudaSuccess) error = cdpl_check_entry_fits(kernel_id, config.block);
     cdpl_stream_target target;
     if (error == cudaSuccess) error = cdpl_resolve_stream(config.stream, &target);
