@@ -7,14 +7,33 @@
 
 #include "text.h"
 
-unsigned int cdpl_kernel_id(const char *usr)
+static unsigned int fnv1a(unsigned int hash, const char *text)
 {
-    unsigned int hash = 2166136261u;
-    for (const unsigned char *c = (const unsigned char *)usr; *c; ++c) {
+    for (const unsigned char *c = (const unsigned char *)text; *c; ++c) {
         hash ^= *c;
         hash *= 16777619u;
     }
+    return hash;
+}
+
+/* A kernel of internal linkage (static, or in an unnamed namespace): clang
+ * starts its USR with its file's name instead of '@'. */
+static bool usr_is_internal(const char *usr) { return strncmp(usr, "c:@", 3) != 0; }
+
+unsigned int cdpl_kernel_id(const char *usr, const char *unit)
+{
+    unsigned int hash = 2166136261u;
+    if (usr_is_internal(usr)) hash = fnv1a(hash, unit);
+    hash = fnv1a(hash, usr);
     return hash == 0 ? 1 : hash; /* 0 is the runtime's built-in kernel */
+}
+
+/* What is generated for a kernel of internal linkage has internal linkage
+ * too: a kernel of the same name in another file of the program then meets
+ * none of it at link time. */
+static const char *linkage_of(const cdpl_function *kernel)
+{
+    return usr_is_internal(kernel->usr) ? "static " : "";
 }
 
 /* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot
@@ -51,7 +70,7 @@ char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan, const char
     if (with_entry) cdpl_text_printf(&out, "static __global__ void cdpl_entry_%s(cdpl_wave); ", plan->stem);
     if (plan->template_parameters != NULL)
         cdpl_text_printf(&out, "template <%s> ", with_entry ? plan->template_declaration : plan->template_parameters);
-    cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", plan->kernel->name);
+    cdpl_text_printf(&out, "%s__host__ __device__ void cdpl_launch_%s(", linkage_of(plan->kernel), plan->kernel->name);
     put_parameter_list(&out, plan->kernel, false, defaults);
     cdpl_text_puts(&out, "); ");
     return cdpl_text_take(&out);
@@ -122,7 +141,7 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
     else
         cdpl_text_puts(&out, ");\n    cdpl_leave_block();\n}\n");
 
-    cdpl_text_printf(&out, "__host__ __device__ void cdpl_launch_%s(", kernel->name);
+    cdpl_text_printf(&out, "%s__host__ __device__ void cdpl_launch_%s(", linkage_of(kernel), kernel->name);
     put_parameter_list(&out, kernel, true, NULL);
     cdpl_text_puts(&out, ")\n{\n");
     if (kernel->nparams == 0)
@@ -239,9 +258,9 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
     failure = cdpl_text_take(&failed);
     cdpl_text_puts(&out, "#ifdef __NVCC__\n");
     cdpl_text_printf(&out,
-                     "template <%s> __global__ void cdpl_address_of_%s(cdpl_body_fn_%s *cdpl_out) { *cdpl_out = "
+                     "template <%s> %s__global__ void cdpl_address_of_%s(cdpl_body_fn_%s *cdpl_out) { *cdpl_out = "
                      "cdpl_body_%s<%s>; }\n",
-                     parameters, stem, stem, stem, arguments);
+                     parameters, linkage_of(kernel), stem, stem, stem, arguments);
     cdpl_text_printf(&out,
                      "template <%s> static cdpl_body_fn_%s cdpl_host_body_%s()\n{\n"
                      "    cdpl_body_fn_%s cdpl_f = 0, *cdpl_d = 0;\n"
@@ -253,8 +272,8 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
                      "    }\n%s",
                      parameters, stem, stem, stem, stem, arguments, failure != NULL ? failure : "");
     cdpl_text_puts(&out, "#else\n");
-    cdpl_text_printf(&out, "template <%s> __device__ cdpl_body_fn_%s cdpl_body_address_%s = cdpl_body_%s<%s>;\n",
-                     parameters, stem, stem, stem, arguments);
+    cdpl_text_printf(&out, "template <%s> %s__device__ cdpl_body_fn_%s cdpl_body_address_%s = cdpl_body_%s<%s>;\n",
+                     parameters, linkage_of(kernel), stem, stem, stem, arguments);
     cdpl_text_printf(&out,
                      "template <%s> static cdpl_body_fn_%s cdpl_host_body_%s()\n{\n"
                      "    cdpl_body_fn_%s cdpl_f = 0;\n"
@@ -267,7 +286,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
      * compilation, which does not see the host branch, compiles it for
      * instantiations that only host code launches. */
     cdpl_text_printf(&out,
-                     "template <%s> __host__ __device__ cdpl_body_fn_%s cdpl_body_of_%s()\n{\n"
+                     "template <%s> %s__host__ __device__ cdpl_body_fn_%s cdpl_body_of_%s()\n{\n"
                      "#ifdef __CUDA_ARCH__\n"
                      "#ifdef __NVCC__\n"
                      "    (void)&cdpl_address_of_%s<%s>;\n"
@@ -279,8 +298,10 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
                      "    static const cdpl_body_fn_%s cdpl_f = cdpl_host_body_%s<%s>();\n"
                      "    return cdpl_f;\n"
                      "#endif\n}\n",
-                     parameters, stem, stem, stem, arguments, stem, arguments, stem, arguments, stem, stem, arguments);
-    cdpl_text_printf(&out, "template <%s> __host__ __device__ void cdpl_launch_%s(", parameters, kernel->name);
+                     parameters, linkage_of(kernel), stem, stem, stem, arguments, stem, arguments, stem, arguments, stem,
+                     stem, arguments);
+    cdpl_text_printf(&out, "template <%s> %s__host__ __device__ void cdpl_launch_%s(", parameters, linkage_of(kernel),
+                     kernel->name);
     put_parameter_list(&out, kernel, true, NULL);
     cdpl_text_puts(&out, ")\n{\n");
     cdpl_text_printf(&out,
