@@ -30,10 +30,11 @@ unsigned int cdpl_kernel_id(const char *usr, const char *unit)
 
 /* What is generated for a kernel of internal linkage has internal linkage
  * too: a kernel of the same name in another file of the program then meets
- * none of it at link time. */
+ * none of it at link time. A launcher that only device code calls is unused
+ * in the host compilation, which must not warn about it. */
 static const char *linkage_of(const cdpl_function *kernel)
 {
-    return usr_is_internal(kernel->usr) ? "static " : "";
+    return usr_is_internal(kernel->usr) ? "[[maybe_unused]] static " : "";
 }
 
 /* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot
