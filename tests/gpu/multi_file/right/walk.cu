@@ -1,0 +1,34 @@
+// right/walk.cu: one file of the multi_file program (see ../main.cu).
+// `walk` and `leaf` have internal linkage and the same names, signatures and
+// file name as those of left/walk.cu, but other bodies: a ternary tree whose
+// leaves add 1000.
+#include "../multi_file.cuh"
+
+namespace {
+__global__ void leaf(unsigned int *sum, unsigned int value)
+{
+    if (threadIdx.x == 0) atomicAdd(sum, value * 1000u);
+}
+}  // namespace
+
+static __global__ void walk(unsigned int *sum, unsigned int depth)
+{
+    if (threadIdx.x != 0) return;
+    if (depth == 0)
+        leaf<<<1, 32>>>(sum, 1u);
+    else
+        walk<<<3, 32>>>(sum, depth - 1);
+}
+
+unsigned int right_walk_sum(unsigned int depth)
+{
+    unsigned int *sum = nullptr, result = 0;
+    MULTI_FILE_CHECK(cudaMalloc(&sum, sizeof *sum));
+    MULTI_FILE_CHECK(cudaMemset(sum, 0, sizeof *sum));
+    walk<<<1, 32>>>(sum, depth);
+    MULTI_FILE_CHECK(cudaGetLastError());
+    MULTI_FILE_CHECK(cudaDeviceSynchronize());
+    MULTI_FILE_CHECK(cudaMemcpy(&result, sum, sizeof result, cudaMemcpyDeviceToHost));
+    MULTI_FILE_CHECK(cudaFree(sum));
+    return result;
+}
