@@ -11,6 +11,9 @@
 #   tests/fuzz/driver.sh check TRACES_TAR_GZ
 #       here: compares native and lowered runs (check.py), prints the summary
 #       and saves every mismatching program as tests/fuzz/regressions/seed_N.cu.
+#   tests/fuzz/driver.sh rerun CDP_LOWER [PER_FILE]
+#       here, after a check: prepares only the seeds it found mismatching, for
+#       device_run.sh and check again (after a fix).
 #
 # Programs that set a pending-launch limit go to files of their own, one
 # limit per file: the limit is a property of the process.
@@ -21,18 +24,30 @@ pack=$root/.prelowered/fuzz
 specs=$root/.prelowered/fuzz-specs
 
 usage() {
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
 }
 
 prepare() {
     [ $# -ge 3 ] || usage
-    lower=$(realpath "$1") first=$2 count=$3 per_file=${4:-25}
+    prepare_seeds "$1" "${4:-25}" $(seq "$2" $(($2 + $3 - 1)))
+}
+
+rerun() {
+    [ $# -ge 1 ] || usage
+    [ -s "$specs/mismatching_seeds" ] || { echo "no mismatching seeds in $specs: run check first" >&2; return 1; }
+    prepare_seeds "$1" "${2:-25}" $(cat "$specs/mismatching_seeds")
+}
+
+prepare_seeds() {
+    lower=$(realpath "$1") per_file=$2
+    shift 2
+    count=$#
     rm -rf "$pack" "$specs"
     mkdir -p "$pack" "$specs"
     work=$(mktemp -d)
     trap 'rm -rf "$work"' RETURN
-    python3 "$fuzz/generate.py" --describe $(seq "$first" $((first + count - 1))) >"$specs/limits" || return 1
+    python3 "$fuzz/generate.py" --describe "$@" >"$specs/limits" || return 1
     : >"$specs/files"
     index=0
     for limit in $(cut -d' ' -f2 "$specs/limits" | sort -un); do
@@ -103,5 +118,6 @@ check() {
 case ${1:-} in
 prepare) shift; prepare "$@" ;;
 check) shift; check "$@" ;;
+rerun) shift; rerun "$@" ;;
 *) usage ;;
 esac
