@@ -9,13 +9,22 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 1u
+#define CDPL_ABI_VERSION 2u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
 #define CDPL_HOST_DEVICE __host__ __device__
 #else
 #define CDPL_HOST_DEVICE
+#endif
+
+/* Counters that every launch and completion of a wave updates get a cache
+ * line (128 bytes) each: atomics on one line are served one after another
+ * by one L2 slice, so counters sharing a line would wait for each other. */
+#ifdef __cplusplus
+#define CDPL_OWN_LINE alignas(128)
+#else
+#define CDPL_OWN_LINE _Alignas(128)
 #endif
 
 /* The grid and block shapes a launch may have (the hardware's limits): the
@@ -133,9 +142,9 @@ typedef struct cdpl_stream_object {
 typedef struct cdpl_ring {
     unsigned long long *cells;
     unsigned int capacity;
-    int available;
-    unsigned long long head;    /* takes so far */
-    unsigned long long tail;    /* gives so far (starts at capacity: full) */
+    CDPL_OWN_LINE int available;
+    CDPL_OWN_LINE unsigned long long head;    /* takes so far */
+    CDPL_OWN_LINE unsigned long long tail;    /* gives so far (starts at capacity: full) */
 } cdpl_ring;
 
 typedef struct cdpl_group_slot {
@@ -206,13 +215,13 @@ typedef struct cdpl_state {
     /* Launches made but not yet begun, against the pending-launch limit
      * (cudaLimitDevRuntimePendingLaunchCount). Records themselves live
      * longer, until their grid is complete, in a larger pool. */
-    int pending;
     unsigned int pending_limit;
+    CDPL_OWN_LINE int pending;
 
     cdpl_group_slot *table;
     cdpl_ready_item *ready;
-    unsigned int nready;
-    unsigned int error;         /* enum cdpl_runtime_error, first one wins */
+    CDPL_OWN_LINE unsigned int nready;
+    CDPL_OWN_LINE unsigned int error;         /* enum cdpl_runtime_error, first one wins */
     unsigned int error_detail;
     unsigned int reserved;
     cdpl_wave_item *wave_items;
