@@ -165,7 +165,11 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
         if (probe == CDPL_GROUP_TABLE_SIZE)
             cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, CDPL_GROUP_TABLE_SIZE,
                       "more (kernel, block shape) pairs ready in one wave than the scheduler's table holds");
-        unsigned long long seen = atomicCAS(&state->table[slot].key, 0ull, key);
+        /* Most records of a wave go to a few groups: read before writing,
+         * so that a slot already holding the key costs no atomic. */
+        unsigned long long seen = *(volatile unsigned long long *)&state->table[slot].key;
+        if (seen == key) break;
+        if (seen == 0ull) seen = atomicCAS(&state->table[slot].key, 0ull, key);
         if (seen == 0ull || seen == key) break;
         slot = (slot + 1) % CDPL_GROUP_TABLE_SIZE;
     }
@@ -174,7 +178,7 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     if ((packed & CDPL_GROUP_BLOCK_MASK) + blocks > CDPL_GROUP_BLOCK_MASK)
         cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, record->kernel_id,
                   "more blocks ready in one wave than the scheduler can count");
-    atomicMax(&group->shmem, record->shmem);
+    if (record->shmem > *(volatile unsigned int *)&group->shmem) atomicMax(&group->shmem, record->shmem);
     unsigned int position = atomicAdd(&state->nready, 1u);
     cdpl_ready_item item;
     item.first_block = packed & CDPL_GROUP_BLOCK_MASK;
@@ -511,7 +515,11 @@ static __device__ void cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
 {
     if (cdpl_thread_rank() == 0) {
         unsigned long long block = wave.block_base + blockIdx.x;
+        /* Items are sorted by first block and each has at least one, so an
+         * item at position `block` that starts there is this block's: the
+         * common case of one-block grids needs no search. */
         unsigned int low = 0, high = wave.count - 1;
+        if (block < wave.count && wave.items[block].first_block == block) low = high = (unsigned int)block;
         while (low < high) {
             unsigned int middle = (low + high + 1) / 2;
             if (wave.items[middle].first_block <= block)
@@ -629,22 +637,20 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     group_of_chunk[threadIdx.x] = groups;
     items_of_chunk[threadIdx.x] = items;
     __syncthreads();
-    if (threadIdx.x == 0) {
-        unsigned int group_sum = 0;
-        unsigned long long item_sum = 0;
-        for (unsigned int t = 0; t < CDPL_PLAN_THREADS; ++t) {
-            unsigned int g = group_of_chunk[t];
-            unsigned long long i = items_of_chunk[t];
-            group_of_chunk[t] = group_sum;
-            items_of_chunk[t] = item_sum;
-            group_sum += g;
-            item_sum += i;
-        }
-        state->plan->ngroups = group_sum;
+    /* Where each thread's groups and items start: a prefix sum over the
+     * block in log2(threads) steps (one thread summing alone takes longer
+     * than the rest of a small wave's planning). */
+    for (unsigned int offset = 1; offset < CDPL_PLAN_THREADS; offset <<= 1) {
+        unsigned int groups_before = threadIdx.x >= offset ? group_of_chunk[threadIdx.x - offset] : 0u;
+        unsigned long long items_before = threadIdx.x >= offset ? items_of_chunk[threadIdx.x - offset] : 0ull;
+        __syncthreads();
+        group_of_chunk[threadIdx.x] += groups_before;
+        items_of_chunk[threadIdx.x] += items_before;
+        __syncthreads();
     }
-    __syncthreads();
-    unsigned int group = group_of_chunk[threadIdx.x];
-    unsigned long long first_item = items_of_chunk[threadIdx.x];
+    if (threadIdx.x == CDPL_PLAN_THREADS - 1) state->plan->ngroups = group_of_chunk[threadIdx.x];
+    unsigned int group = group_of_chunk[threadIdx.x] - groups;
+    unsigned long long first_item = items_of_chunk[threadIdx.x] - items;
     for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
         cdpl_group_slot *slot = &state->table[s];
         if (slot->key == 0ull) continue;
