@@ -2,12 +2,27 @@
  * until the launch tree is complete. One wave costs one planner launch, one
  * small copy of the plan, one synchronisation, and one launch per group. */
 #include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "runtime.h"
 
 static pthread_mutex_t drain_lock = PTHREAD_MUTEX_INITIALIZER;
 static cdpl_stats totals;
+
+/* CDPL_TRACE_WAVES=1: one line per wave on stderr, to see where a slow
+ * program's time goes (the wave's groups, records and blocks, and the host
+ * time from its first launch to the end of the planning that followed it). */
+static int trace_waves = -1;
+
+static double seconds_now(void)
+{
+    struct timespec now;
+    timespec_get(&now, TIME_UTC);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
 
 static const char *runtime_error_text(unsigned int error)
 {
@@ -69,6 +84,10 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
 {
     const cdpl_module_kernels *scheduler = cdpl_scheduler_kernels();
     void *plan_args[] = {&ds->device};
+    if (trace_waves < 0) trace_waves = getenv("CDPL_TRACE_WAVES") != NULL;
+    double wave_start = trace_waves ? seconds_now() : 0.0;
+    unsigned int traced_groups = 0, traced_records = 0;
+    unsigned long long traced_blocks = 0;
     for (;;) {
         cudaError_t error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1},
                                              (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0, stream);
@@ -79,6 +98,14 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         if (ds->plan->error != CDPL_RT_OK) {
             cdpl_report("%s (%u)", runtime_error_text(ds->plan->error), ds->plan->error_detail);
             return cudaErrorLaunchFailure;
+        }
+        if (trace_waves) {
+            double now = seconds_now();
+            fprintf(stderr, "cdpl wave %llu: %u groups, %u records, %llu blocks, %.1f us (with planning)\n",
+                    totals.waves, traced_groups, traced_records, traced_blocks, (now - wave_start) * 1e6);
+            wave_start = now;
+            traced_groups = traced_records = 0;
+            traced_blocks = 0;
         }
         if (ds->plan->records_in_use > totals.peak_records) totals.peak_records = ds->plan->records_in_use;
         totals.records_continued = ds->plan->records_continued;
@@ -94,6 +121,9 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
                 if (error != cudaSuccess) return error;
             }
             totals.records += group.count;
+            traced_groups += 1;
+            traced_records += group.count;
+            traced_blocks += group.blocks;
             error = launch_group(ds, &group, stream);
             if (error != cudaSuccess) return error;
         }
