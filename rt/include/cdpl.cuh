@@ -638,8 +638,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     items_of_chunk[threadIdx.x] = items;
     __syncthreads();
     /* Where each thread's groups and items start: a prefix sum over the
-     * block in log2(threads) steps (one thread summing alone takes longer
-     * than the rest of a small wave's planning). */
+     * block in log2(threads) steps rather than one thread's 1024. */
     for (unsigned int offset = 1; offset < CDPL_PLAN_THREADS; offset <<= 1) {
         unsigned int groups_before = threadIdx.x >= offset ? group_of_chunk[threadIdx.x - offset] : 0u;
         unsigned long long items_before = threadIdx.x >= offset ? items_of_chunk[threadIdx.x - offset] : 0ull;
