@@ -63,7 +63,9 @@ typedef struct cdpl_context {
 } cdpl_context;
 
 /* Appends one element of `size` bytes to the array at *items; on failure
- * marks the context out of memory and leaves the array as it was. */
+ * marks the context out of memory and leaves the array as it was. The array
+ * must have been grown by cdpl_append alone (its capacity follows from
+ * *count, which others may only lower). */
 bool cdpl_append(cdpl_context *context, void *items, size_t *count, size_t size, const void *item);
 
 /* strdup that marks the context out of memory on failure. */

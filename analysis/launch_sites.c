@@ -315,10 +315,11 @@ static bool find_launch_tokens(launch_walk *walk, cdpl_launch_site *site, CXCurs
         !written_range(unit, call, &call_text) || name_at > open_at)
         return false;
     /* The end of a call's extent is where the call ends once expanded;
-     * text in a macro's definition ends before that line does. */
+     * text in a macro's definition ends before that line does (looked for
+     * only then: a line of thousands of launches would be scanned for each). */
     size_t end = call_text.end;
-    while (end < model->source_size && model->source[end] != '\n') ++end;
-    if (name_at >= call_text.begin && call_text.end >= name_at) end = call_text.end;
+    if (name_at < call_text.begin || call_text.end < name_at)
+        while (end < model->source_size && model->source[end] != '\n') ++end;
     cdpl_tokens tokens;
     if (!cdpl_tokenize(walk->context, unit, (cdpl_range){name_at, end}, &tokens)) return false;
     unsigned open = 0, close = 0, last = 0;
