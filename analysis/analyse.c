@@ -3,10 +3,13 @@
 #include "analyse.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "api_calls.h"
 #include "block_barriers.h"
@@ -19,12 +22,23 @@
 #include "launch_sites.h"
 #include "parse.h"
 #include "source.h"
+#include "special_includes.h"
 
 static bool read_source(const char *path, cdpl_model *model)
 {
-    FILE *file = fopen(path, "rb");
+    /* Opened without waiting for a FIFO's writer: what a device, a FIFO or
+     * a terminal gives may never end, or never come. */
+    int descriptor = open(path, O_RDONLY | O_NONBLOCK);
+    struct stat status;
+    if (descriptor >= 0 && fstat(descriptor, &status) == 0 && !S_ISREG(status.st_mode) && !S_ISDIR(status.st_mode)) {
+        close(descriptor);
+        cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL}, "the input is not a regular file");
+        return false;
+    }
+    FILE *file = descriptor >= 0 ? fdopen(descriptor, "rb") : NULL;
     if (file == NULL) {
         cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL}, "cannot open the input: %s", strerror(errno));
+        if (descriptor >= 0) close(descriptor);
         return false;
     }
     size_t capacity = 4096, size = 0;
@@ -251,7 +265,8 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
     cdpl_context context = {.model = model};
     CXIndex index = clang_createIndex(0, 0);
     options = options != NULL ? options : &defaults;
-    bool built = cdpl_parse_units(&context, index, path, options);
+    bool built =
+        cdpl_check_special_includes(&context, path, options) && cdpl_parse_units(&context, index, path, options);
     /* User headers join the source; the first parse still names them all
      * for the list of includes. */
     if (built && cdpl_inline_user_headers(&context, options)) {
