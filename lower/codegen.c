@@ -20,11 +20,20 @@ static unsigned int fnv1a(unsigned int hash, const char *text)
  * starts its USR with its file's name instead of '@'. */
 static bool usr_is_internal(const char *usr) { return strncmp(usr, "c:@", 3) != 0; }
 
-unsigned int cdpl_kernel_id(const char *usr, const char *unit)
+/* A kernel template's entry calls its instantiations' bodies through
+ * device addresses of the file it is compiled in: each file of a program
+ * that instantiates a template from a shared header needs its own entry,
+ * so the template is treated as if it had internal linkage. */
+static bool is_per_file(const cdpl_function *kernel)
+{
+    return usr_is_internal(kernel->usr) || kernel->is_template;
+}
+
+unsigned int cdpl_kernel_id(const cdpl_function *kernel, const char *unit)
 {
     unsigned int hash = 2166136261u;
-    if (usr_is_internal(usr)) hash = fnv1a(hash, unit);
-    hash = fnv1a(hash, usr);
+    if (is_per_file(kernel)) hash = fnv1a(hash, unit);
+    hash = fnv1a(hash, kernel->usr);
     return hash == 0 ? 1 : hash; /* 0 is the runtime's built-in kernel */
 }
 
@@ -34,7 +43,7 @@ unsigned int cdpl_kernel_id(const char *usr, const char *unit)
  * in the host compilation, which must not warn about it. */
 static const char *linkage_of(const cdpl_function *kernel)
 {
-    return usr_is_internal(kernel->usr) ? "[[maybe_unused]] static " : "";
+    return is_per_file(kernel) ? "[[maybe_unused]] static " : "";
 }
 
 /* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot

@@ -25,8 +25,9 @@ typedef struct cdpl_kernel_plan {
 
 /* FNV-1a of the kernel's USR: stable across runs and files. A kernel of
  * internal linkage hashes `unit` (the lowered file's path) first: its USR
- * names only the file's base name, which two files of a program may share. */
-unsigned int cdpl_kernel_id(const char *usr, const char *unit);
+ * names only the file's base name, which two files of a program may share.
+ * So does a kernel template, whose entry only serves its own file. */
+unsigned int cdpl_kernel_id(const cdpl_function *kernel, const char *unit);
 
 /* `static __global__ void cdpl_entry_k(cdpl_wave); ` (with_entry), then
  * `__host__ __device__ void cdpl_launch_k(cdpl_launch_config, int, float *); `

@@ -398,7 +398,7 @@ static void lower_device_query(rewrite *rw, const cdpl_api_call *call)
                 return;
             }
             unsigned int id = rw->plans[f].kernel != NULL ? rw->plans[f].id
-                                                          : cdpl_kernel_id(kernel->usr, rw->options->line_file);
+                                                          : cdpl_kernel_id(kernel, rw->options->line_file);
             cdpl_text ref = {0};
             cdpl_text_printf(&ref, "cdpl_kernel_ref{0x%08xu}", id);
             cdpl_edits_replace_owned(rw->edits, use.begin, use.end, cdpl_text_take(&ref));
@@ -447,7 +447,7 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         if (!function->runs_in_runtime || function->specializes != SIZE_MAX || !kernel_can_be_lowered(&rw, function))
             continue;
         rw.stems[f] = make_stem(&rw, f);
-        rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function->usr, options->line_file), NULL,
+        rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function, options->line_file), NULL,
                                          function->waits_at_barrier, NULL, NULL, NULL};
         if (function->is_template) plan_template(&rw, f);
     }

@@ -27,24 +27,24 @@ int main()
     fold<2><<<1, 1>>>(1);
     return 0;
 }
-// CHECK: template <int N> __host__ __device__ void cdpl_launch_count_down(cdpl_launch_config, int *); template <int N> __device__ void count_down(int *out)
+// CHECK: template <int N> [[maybe_unused]] static __host__ __device__ void cdpl_launch_count_down(cdpl_launch_config, int *); template <int N> __device__ void count_down(int *out)
 // CHECK: out[N] = cdpl_blockIdx().x;
 // CHECK: if constexpr (N > 0) cdpl_launch_count_down<N - 1>(cdpl_config(1, 1), out);
 // CHECK: template <int N> struct cdpl_params_count_down { cdpl_body_fn_count_down cdpl_body; int *p0; };
 // CHECK: template <int N> __device__ void cdpl_body_count_down(const void *cdpl_raw)
 // CHECK: count_down<N>(cdpl_p.p0);
-// CHECK: template <int N> __global__ void cdpl_address_of_count_down(cdpl_body_fn_count_down *cdpl_out) { *cdpl_out = cdpl_body_count_down<N>; }
-// CHECK: template <int N> __host__ __device__ cdpl_body_fn_count_down cdpl_body_of_count_down()
-// CHECK: template <int N> __host__ __device__ void cdpl_launch_count_down(cdpl_launch_config cdpl_c, int *p0)
+// CHECK: template <int N> [[maybe_unused]] static __global__ void cdpl_address_of_count_down(cdpl_body_fn_count_down *cdpl_out) { *cdpl_out = cdpl_body_count_down<N>; }
+// CHECK: template <int N> [[maybe_unused]] static __host__ __device__ cdpl_body_fn_count_down cdpl_body_of_count_down()
+// CHECK: template <int N> [[maybe_unused]] static __host__ __device__ void cdpl_launch_count_down(cdpl_launch_config cdpl_c, int *p0)
 // CHECK: cdpl_params_count_down<N> cdpl_p = {cdpl_body_of_count_down<N>(), p0};
 // CHECK: static __global__ void cdpl_entry_count_down(cdpl_wave cdpl_w)
 // CHECK: cdpl_f(&cdpl_f);
 // CHECK: cdpl_register(0x
-// CHECK: template <typename T, int M = 2> __host__ __device__ void cdpl_launch_scale(cdpl_launch_config, T *, T); template <typename T, int M = 2> __device__ void scale(T *data, T factor)
+// CHECK: template <typename T, int M = 2> [[maybe_unused]] static __host__ __device__ void cdpl_launch_scale(cdpl_launch_config, T *, T); template <typename T, int M = 2> __device__ void scale(T *data, T factor)
 // CHECK: if (factor > T(1)) cdpl_launch_scale(cdpl_config(1, 1), data, factor / T(2));
 // CHECK: struct cdpl_params_bound_scale { cdpl_body_fn_scale cdpl_body; alignas(16) unsigned char p0[CDPL_TEMPLATE_PARAM_BUDGET]; alignas(16) unsigned char p1[CDPL_TEMPLATE_PARAM_BUDGET]; };
 // CHECK: scale<T, M>(cdpl_p.p0, cdpl_p.p1);
-// CHECK: template <int N> __host__ __device__ void cdpl_launch_fold(cdpl_launch_config, int); template <int N> __device__ void fold(int value);
+// CHECK: template <int N> [[maybe_unused]] static __host__ __device__ void cdpl_launch_fold(cdpl_launch_config, int); template <int N> __device__ void fold(int value);
 // CHECK: template <> __device__ void fold<0>(int value) {}
 // CHECK: cdpl_launch_count_down<3>(cdpl_config(1, 1), (int *)0);
 // CHECK: cdpl_launch_scale(cdpl_config(1, 1), (float *)0, 8.0f);

@@ -4,7 +4,9 @@
 // `leaf` kernels of internal linkage (static or in an anonymous namespace),
 // of the same names and signatures; left/walk.cu and right/walk.cu even
 // have the same file name. If their kernel ids collided, a launch would run
-// another file's kernel and a sum would come out wrong.
+// another file's kernel and a sum would come out wrong. Both walk.cu files
+// also launch instantiations of one kernel template of the shared header from
+// device code: each file's entry for it must call that file's bodies.
 // Build: nvcc -rdc=true -arch=sm_90 -O2 main.cu left/walk.cu right/walk.cu -o multi_file -lcudadevrt
 #include "../cdp_test.cuh"
 #include "multi_file.cuh"
@@ -52,5 +54,7 @@ int main()
     report("left/walk.cu walk, 4 levels", left_walk_sum(4), 16u);
     report("right/walk.cu walk, 3 levels", right_walk_sum(3), 27000u);
     report("main.cu walk again", main_walk_sum(1), 2000000u);
+    report("left/walk.cu count_down<3> of the shared header", left_count_down_sum(), 6u);
+    report("right/walk.cu count_down<4> of the shared header", right_count_down_sum(), 10u);
     return finish();
 }

@@ -32,3 +32,21 @@ unsigned int left_walk_sum(unsigned int depth)
     MULTI_FILE_CHECK(cudaFree(sum));
     return result;
 }
+
+static __global__ void start_count_down(unsigned int *sum)
+{
+    if (threadIdx.x == 0) count_down<3><<<1, 32>>>(sum);
+}
+
+unsigned int left_count_down_sum()
+{
+    unsigned int *sum = nullptr, result = 0;
+    MULTI_FILE_CHECK(cudaMalloc(&sum, sizeof *sum));
+    MULTI_FILE_CHECK(cudaMemset(sum, 0, sizeof *sum));
+    start_count_down<<<1, 32>>>(sum);
+    MULTI_FILE_CHECK(cudaGetLastError());
+    MULTI_FILE_CHECK(cudaDeviceSynchronize());
+    MULTI_FILE_CHECK(cudaMemcpy(&result, sum, sizeof result, cudaMemcpyDeviceToHost));
+    MULTI_FILE_CHECK(cudaFree(sum));
+    return result;
+}
