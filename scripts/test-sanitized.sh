@@ -18,9 +18,7 @@ cmake --build "$build" -j"$(nproc)" --target cdp-lower cdpl-dump-model cdpl-host
 # status 1) can pass over one.
 export ASAN_OPTIONS=exitcode=86:detect_leaks=1
 export UBSAN_OPTIONS=exitcode=86:print_stacktrace=1
-# What only nvcc checks (nvcc_*, bad_input_nvcc.*) and the generated inputs
-# that measure speed (minutes under ASan, whose realloc copies at every
-# growth) are the other leg's.
+# What only nvcc checks (nvcc_*, bad_input_nvcc.*) is the other leg's.
 ctest --test-dir "$build" --output-on-failure -j"$(nproc)" \
     -R '^(analysis|lower|lower_twice|refused_without_output|cli|bad_input|runtime_host|fuzz_rewrite)\.' \
-    -E 'nvcc|bad_input\.generated\.(many_launch_sites|huge_line_of_launches|deep_if_nesting)$'
+    -E nvcc
