@@ -247,12 +247,15 @@ static void release_state(void)
     for (size_t i = 0; i < nallocations; ++i) cudaFree(allocations[i]);
     nallocations = 0;
     cudaFreeHost(state.plan);
+    state.plan = NULL;
 }
 
 cudaError_t cdpl_device_state_get(cdpl_device_state **out)
 {
+    /* Once, however many starts fail first: each would free the state again. */
+    static int release_registered;
     if (!made) {
-        atexit(release_state);
+        if (!release_registered) release_registered = atexit(release_state) == 0;
         cudaError_t error = make_state();
         if (error != cudaSuccess) {
             cdpl_report("could not set up the launch queue: %s", cudaGetErrorString(error));
