@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime_api.h"
+
 /* A JSON string literal: quotes, backslashes and control characters escaped;
  * other bytes (UTF-8 included) as they are. NULL becomes null. */
 static void json_string(FILE *out, const char *text)
@@ -74,6 +76,26 @@ static void json_kernels(const cdpl_model *model, FILE *out)
     fputs("]", out);
 }
 
+/* A launch of a kernel that runs through the runtime becomes a call of its
+ * launcher; any other launch is left as it is written (null). */
+static void json_launcher(const cdpl_model *model, size_t kernel, FILE *out)
+{
+    if (kernel >= model->nfunctions || !model->functions[kernel].runs_in_runtime) {
+        fputs("null", out);
+        return;
+    }
+    const char *name = model->functions[kernel].name;
+    size_t size = strlen("cdpl_launch_") + strlen(name) + 1;
+    char *launcher = malloc(size);
+    if (launcher == NULL) {
+        fputs("null", out);
+        return;
+    }
+    snprintf(launcher, size, "cdpl_launch_%s", name);
+    json_string(out, launcher);
+    free(launcher);
+}
+
 static void json_launch_sites(const cdpl_model *model, FILE *out)
 {
     fputs("\"launch_sites\":[", out);
@@ -87,8 +109,10 @@ static void json_launch_sites(const cdpl_model *model, FILE *out)
         json_string(out, function_name(model, site->caller));
         fprintf(out, ",\"side\":\"%s\",\"stream\":", side_name(site->device_side));
         json_string(out, cdpl_stream_kind_name(site->stream_kind));
-        fprintf(out, ",\"arch_guard\":%s,\"recursive\":%s}", json_bool(site->in_arch_guard),
+        fprintf(out, ",\"arch_guard\":%s,\"recursive\":%s,\"rewritten_to\":", json_bool(site->in_arch_guard),
                 json_bool(site->caller != SIZE_MAX && site->kernel == site->caller));
+        json_launcher(model, site->kernel, out);
+        fputs("}", out);
     }
     fputs("]", out);
 }
@@ -102,7 +126,13 @@ static void json_api_calls(const cdpl_model *model, FILE *out)
                 call->loc.column);
         json_string(out, cdpl_api_name(call->api));
         json_header_file(out, call->loc);
-        fprintf(out, ",\"side\":\"%s\"}", side_name(call->device_side));
+        fprintf(out, ",\"side\":\"%s\",\"rewritten_to\":", side_name(call->device_side));
+        const char *replacement = call->device_side ? cdpl_runtime_api_name(call->api) : NULL;
+        if (replacement != NULL)
+            json_string(out, replacement);
+        else
+            fputs("null", out);
+        fputs("}", out);
     }
     fputs("]", out);
 }

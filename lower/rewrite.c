@@ -11,6 +11,7 @@
 
 #include "codegen.h"
 #include "headers.h"
+#include "runtime_api.h"
 #include "text.h"
 
 typedef struct rewrite {
@@ -341,34 +342,6 @@ static void virtualize_builtins(rewrite *rw, const cdpl_function *function)
     }
 }
 
-static const char *runtime_replacement(cdpl_api api)
-{
-    switch (api) {
-    case CDPL_API_GET_LAST_ERROR: return "cdpl_cudaGetLastError";
-    case CDPL_API_PEEK_AT_LAST_ERROR: return "cdpl_cudaPeekAtLastError";
-    case CDPL_API_GET_ERROR_STRING: return "cdpl_cudaGetErrorString";
-    case CDPL_API_GET_ERROR_NAME: return "cdpl_cudaGetErrorName";
-    case CDPL_API_EVENT_CREATE_WITH_FLAGS: return "cdpl_cudaEventCreateWithFlags";
-    case CDPL_API_EVENT_RECORD: return "cdpl_cudaEventRecord";
-    case CDPL_API_EVENT_DESTROY: return "cdpl_cudaEventDestroy";
-    case CDPL_API_STREAM_WAIT_EVENT: return "cdpl_cudaStreamWaitEvent";
-    case CDPL_API_MEMCPY_ASYNC: return "cdpl_cudaMemcpyAsync";
-    case CDPL_API_MEMSET_ASYNC: return "cdpl_cudaMemsetAsync";
-    case CDPL_API_STREAM_CREATE_WITH_FLAGS: return "cdpl_cudaStreamCreateWithFlags";
-    case CDPL_API_STREAM_DESTROY: return "cdpl_cudaStreamDestroy";
-    case CDPL_API_MALLOC: return "cdpl_cudaMalloc";
-    case CDPL_API_GET_DEVICE: return "cdpl_cudaGetDevice";
-    case CDPL_API_GET_DEVICE_COUNT: return "cdpl_cudaGetDeviceCount";
-    case CDPL_API_DEVICE_GET_ATTRIBUTE: return "cdpl_cudaDeviceGetAttribute";
-    case CDPL_API_RUNTIME_GET_VERSION: return "cdpl_cudaRuntimeGetVersion";
-    case CDPL_API_FREE: return "cdpl_cudaFree";
-    case CDPL_API_FUNC_GET_ATTRIBUTES: return "cdpl_cudaFuncGetAttributes";
-    case CDPL_API_OCCUPANCY: return "cdpl_cudaOccupancyMaxActiveBlocksPerMultiprocessor";
-    case CDPL_API_OCCUPANCY_WITH_FLAGS: return "cdpl_cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags";
-    default: return NULL;
-    }
-}
-
 static bool spelled_alone(const cdpl_model *model, cdpl_range name)
 {
     size_t before = name.begin, after = name.end;
@@ -419,7 +392,7 @@ static void lower_device_query(rewrite *rw, const cdpl_api_call *call)
 static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
 {
     if (!call->device_side) return;
-    const char *replacement = runtime_replacement(call->api);
+    const char *replacement = cdpl_runtime_api_name(call->api);
     if (replacement != NULL) {
         cdpl_edits_replace(rw->edits, call->callee_name.begin, call->callee_name.end, replacement);
         if (is_kernel_query(call->api)) lower_device_query(rw, call);

@@ -1,0 +1,12 @@
+/* What each device-side CUDA runtime call becomes in lowered code: the
+ * rewriter renames the call, and the JSON report says so. */
+#ifndef CDPL_RUNTIME_API_H
+#define CDPL_RUNTIME_API_H
+
+#include "model.h"
+
+/* The cdpl runtime's function that takes the place of `api` in device code,
+ * or NULL where there is none (the analysis refuses such a call). */
+const char *cdpl_runtime_api_name(cdpl_api api);
+
+#endif
