@@ -473,7 +473,7 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
     return index;
 }
 
-static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsigned int kernel_id,
+[[maybe_unused]] static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsigned int kernel_id,
                                           const void *params, unsigned int params_size)
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
@@ -570,7 +570,7 @@ static __device__ void cdpl_leave_block()
  * barrier: leaves the block, then, if the block kept a ready record
  * (cdpl_keep_for_this_block), makes it the block's record and returns true
  * so that the entry runs the body again. */
-static __device__ bool cdpl_leave_block_or_continue()
+[[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
 {
     cdpl_leave_block();
     __syncthreads();
@@ -810,7 +810,7 @@ static __device__ __forceinline__ cudaError_t cdpl_api_result(cudaError_t error)
 }
 
 /* A stream or event object owned by the running grid, freed when it completes. */
-static __device__ cdpl_stream_object *cdpl_new_object(unsigned int magic)
+[[maybe_unused]] static __device__ cdpl_stream_object *cdpl_new_object(unsigned int magic)
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     cdpl_state *state = cdpl_context.state;
