@@ -46,6 +46,14 @@ static const char *linkage_of(const cdpl_function *kernel)
     return is_per_file(kernel) ? "[[maybe_unused]] static " : "";
 }
 
+/* A kernel of one file registers as such, so that the runtime refuses the
+ * same file built twice into one program instead of running one copy's
+ * entry for the other's launches. */
+static const char *registration_of(const cdpl_function *kernel)
+{
+    return is_per_file(kernel) ? "cdpl_register_file_local" : "cdpl_register";
+}
+
 /* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot
  * precede a name; cdpl_identity<T>::type can. `name` may be empty. */
 static void put_declaration(cdpl_text *out, const char *type, const char *name)
@@ -165,8 +173,8 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
 
     cdpl_text_printf(&out,
                      "static const int cdpl_registered_%s =\n"
-                     "    cdpl_register(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(cdpl_params_%s));\n",
-                     stem, plan->id, kernel->name, stem, stem);
+                     "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(cdpl_params_%s));\n",
+                     stem, registration_of(kernel), plan->id, kernel->name, stem, stem);
     char *line = cdpl_codegen_line_directive(resume_line, file);
     if (line != NULL) cdpl_text_puts(&out, line);
     free(line);
@@ -343,8 +351,8 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
 
     cdpl_text_printf(&out,
                      "static const int cdpl_registered_%s =\n"
-                     "    cdpl_register(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(cdpl_params_bound_%s));\n",
-                     stem, plan->id, kernel->name, stem, stem);
+                     "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(cdpl_params_bound_%s));\n",
+                     stem, registration_of(kernel), plan->id, kernel->name, stem, stem);
     char *line = cdpl_codegen_line_directive(resume_line, file);
     if (line != NULL) cdpl_text_puts(&out, line);
     free(line);

@@ -742,6 +742,14 @@ static inline int cdpl_register(unsigned int kernel_id, const char *name, const 
     return cdpl_register_kernel(&cdpl_this_module, kernel_id, name, entry, params_size);
 }
 
+/* ... a kernel that only its own file launches (internal linkage, or a
+ * kernel template: its entry calls bodies of this file) with this ... */
+static inline int cdpl_register_file_local(unsigned int kernel_id, const char *name, const void *entry,
+                                           size_t params_size)
+{
+    return cdpl_register_file_local_kernel(&cdpl_this_module, kernel_id, name, entry, params_size);
+}
+
 /* ... and each other kernel that device code asks attribute or occupancy
  * questions about. */
 static inline int cdpl_register_queried(unsigned int kernel_id, const char *name, const void *kernel)

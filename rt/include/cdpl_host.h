@@ -26,6 +26,13 @@ typedef struct cdpl_module_kernels {
 int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id,
                          const char *name, const void *entry, size_t params_size);
 
+/* The same for a kernel that only the file registering it launches (one of
+ * internal linkage, or a kernel template, whose entry calls that file's
+ * bodies): a second registration of its id from another file is refused,
+ * as it means one file built twice into one program. */
+int cdpl_register_file_local_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                                    const void *entry, size_t params_size);
+
 /* Makes `kernel`, an ordinary __global__ function that device code asks
  * cudaFuncGetAttributes or an occupancy calculator about, known under `id`. */
 int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,

@@ -171,6 +171,7 @@ static cudaError_t read_kernel_facts(cdpl_state *mirror)
     for (size_t k = 0; error == cudaSuccess && k < count; ++k) {
         const cdpl_kernel *kernel = cdpl_kernel_at(k);
         facts[k].kernel_id = kernel->id;
+        if (kernel->entry == NULL) continue; /* refused at registration: nothing runs it */
         error = cudaFuncGetAttributes(&facts[k].attributes, kernel->entry);
         facts[k].blocks_per_sm[0] = 0;
         for (int warps = 1; error == cudaSuccess && warps <= CDPL_MAX_WARPS_PER_BLOCK; ++warps)

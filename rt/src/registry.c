@@ -14,18 +14,46 @@ static cdpl_module_kernels scheduler;
 static const void *module_state_symbols[CDPL_MAX_KERNELS];
 static size_t nmodules;
 /* The runtime's own entry (markers, copies), as a kernel of the registry. */
-static cdpl_kernel builtin = {CDPL_BUILTIN_KERNEL_ID, "cdp-lower built-in", NULL, sizeof(cdpl_copy_params), 0};
+static cdpl_kernel builtin = {CDPL_BUILTIN_KERNEL_ID, "cdp-lower built-in", NULL, sizeof(cdpl_copy_params), 0,
+                              NULL, 0};
 
-static int add_kernel(unsigned int id, const char *name, const void *entry, size_t params_size)
+static cdpl_kernel *lookup(unsigned int id)
 {
-    cdpl_kernel *known = cdpl_find_kernel(id);
+    for (size_t i = 0; i < nkernels; ++i)
+        if (kernels[i].id == id) return &kernels[i];
+    return NULL;
+}
+
+/* An id registered in conflicting ways stays in the table without an entry:
+ * launches of it then fail (no registered kernel), and no later
+ * registration can take it over. */
+static int refuse(cdpl_kernel *known)
+{
+    known->entry = NULL;
+    return 0;
+}
+
+static int add_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name, const void *entry,
+                      size_t params_size, int file_local)
+{
+    cdpl_kernel *known = lookup(id);
     if (known != NULL) {
+        if (known->entry == NULL) return 0;
+        if (strcmp(known->name, name) != 0) {
+            fprintf(stderr, "cdp-lower runtime: kernels %s and %s have the same id 0x%08x; "
+                            "rename one of them\n", known->name, name, id);
+            return refuse(known);
+        }
         /* The same kernel lowered into two files (an inline or ODR-shared
-         * definition) is one kernel; a different name is an id collision. */
-        if (strcmp(known->name, name) == 0) return 1;
-        fprintf(stderr, "cdp-lower runtime: kernels %s and %s have the same id 0x%08x; "
-                        "rename one of them\n", known->name, name, id);
-        return 0;
+         * definition) is one kernel; a kernel of one file registered by
+         * another is that file built twice, whose copies may differ. */
+        if ((file_local || known->file_local) && known->module != module->state_symbol) {
+            fprintf(stderr, "cdp-lower runtime: kernel %s (id 0x%08x) belongs to one file, but two lowered "
+                            "files of this program register it: the same file built twice? Lower each copy "
+                            "to a path of its own\n", name, id);
+            return refuse(known);
+        }
+        return 1;
     }
     if (nkernels == CDPL_MAX_KERNELS) {
         fprintf(stderr, "cdp-lower runtime: more than %d kernels registered\n", CDPL_MAX_KERNELS);
@@ -36,6 +64,8 @@ static int add_kernel(unsigned int id, const char *name, const void *entry, size
     kernels[nkernels].entry = entry;
     kernels[nkernels].params_size = params_size;
     kernels[nkernels].dynamic_shmem_limit = 0;
+    kernels[nkernels].module = module->state_symbol;
+    kernels[nkernels].file_local = file_local;
     ++nkernels;
     return 1;
 }
@@ -68,8 +98,8 @@ static int id_is_free_for(unsigned int id, const char *name)
     return 0;
 }
 
-int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
-                         const void *entry, size_t params_size)
+static int register_runtime_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                                   const void *entry, size_t params_size, int file_local)
 {
     if (!id_is_free_for(id, name)) return 0;
     if (params_size > CDPL_MAX_PARAMS_SIZE) {
@@ -77,20 +107,31 @@ int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, con
                 params_size, CDPL_MAX_PARAMS_SIZE);
         return 0;
     }
-    return add_module(module, name) && add_kernel(id, name, entry, params_size);
+    return add_module(module, name) && add_kernel(module, id, name, entry, params_size, file_local);
+}
+
+int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                         const void *entry, size_t params_size)
+{
+    return register_runtime_kernel(module, id, name, entry, params_size, 0);
+}
+
+int cdpl_register_file_local_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                                    const void *entry, size_t params_size)
+{
+    return register_runtime_kernel(module, id, name, entry, params_size, 1);
 }
 
 int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
                                  const void *kernel)
 {
-    return id_is_free_for(id, name) && add_module(module, name) && add_kernel(id, name, kernel, 0);
+    return id_is_free_for(id, name) && add_module(module, name) && add_kernel(module, id, name, kernel, 0, 0);
 }
 
 cdpl_kernel *cdpl_find_kernel(unsigned int id)
 {
-    for (size_t i = 0; i < nkernels; ++i)
-        if (kernels[i].id == id) return &kernels[i];
-    return NULL;
+    cdpl_kernel *kernel = lookup(id);
+    return kernel != NULL && kernel->entry != NULL ? kernel : NULL;
 }
 
 

@@ -14,6 +14,8 @@ typedef struct cdpl_kernel {
     const void *entry;  /* what runs: a runtime kernel's entry, or a queried kernel itself */
     size_t params_size; /* 0 for a kernel registered only to answer device-side queries */
     size_t dynamic_shmem_limit; /* the entry's dynamic shared memory limit, 0 until read */
+    const void *module; /* the registering file's state symbol */
+    int file_local;     /* registered by cdpl_register_file_local_kernel */
 } cdpl_kernel;
 
 /* registry.c */

@@ -15,7 +15,7 @@ for file in main left/walk right/walk; do
     "$nvcc" -arch=sm_90 -c -I"$include" -I"$(dirname "$program/$file.cu")" \
         "$work/$object.lowered.cu" -o "$work/$object.o" || exit 1
 done
-grep -ho 'cdpl_register(0x[0-9a-f]*u, "[^"]*"' "$work"/*.lowered.cu >"$work/registered" || exit 1
+grep -ho 'cdpl_register[a-z_]*(0x[0-9a-f]*u, "[^"]*"' "$work"/*.lowered.cu >"$work/registered" || exit 1
 registered=$(wc -l <"$work/registered")
 ids=$(cut -d'(' -f2 "$work/registered" | cut -d, -f1 | sort -u | wc -l)
 if [ "$registered" -ne 11 ] || [ "$ids" -ne 11 ]; then

@@ -39,7 +39,7 @@ int main()
 // CHECK: cdpl_params_count_down<N> cdpl_p = {cdpl_body_of_count_down<N>(), p0};
 // CHECK: static __global__ void cdpl_entry_count_down(cdpl_wave cdpl_w)
 // CHECK: cdpl_f(&cdpl_f);
-// CHECK: cdpl_register(0x
+// CHECK: cdpl_register_file_local(0x
 // CHECK: template <typename T, int M = 2> [[maybe_unused]] static __host__ __device__ void cdpl_launch_scale(cdpl_launch_config, T *, T); template <typename T, int M = 2> __device__ void scale(T *data, T factor)
 // CHECK: if (factor > T(1)) cdpl_launch_scale(cdpl_config(1, 1), data, factor / T(2));
 // CHECK: struct cdpl_params_bound_scale { cdpl_body_fn_scale cdpl_body; alignas(16) unsigned char p0[CDPL_TEMPLATE_PARAM_BUDGET]; alignas(16) unsigned char p1[CDPL_TEMPLATE_PARAM_BUDGET]; };

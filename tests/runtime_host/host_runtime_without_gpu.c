@@ -21,6 +21,10 @@ static const char first_entry, second_entry, scheduler_plan, scheduler_inject, s
 
 static const cdpl_module_kernels module = {CDPL_ABI_VERSION, &scheduler_plan, &scheduler_inject, &scheduler_builtin,
                                            &state_symbol};
+/* A second lowered file: only its state symbol tells it apart. */
+static const char other_state_symbol;
+static const cdpl_module_kernels other_module = {CDPL_ABI_VERSION, &scheduler_plan, &scheduler_inject,
+                                                 &scheduler_builtin, &other_state_symbol};
 
 static void check_registry(void)
 {
@@ -37,9 +41,22 @@ static void check_registry(void)
     expect(cdpl_register_kernel(&module, 1, "first", &first_entry, 16), "the same kernel from a second file");
     expect(!cdpl_register_kernel(&module, 1, "second", &second_entry, 16), "two kernels with one id are refused");
     expect(cdpl_register_queried_kernel(&module, 2, "second", &second_entry), "a queried kernel registers");
-    expect(cdpl_kernel_function(1) == &first_entry, "id 1 runs the first kernel");
+    expect(cdpl_kernel_function(1) == NULL, "an id registered for two kernels runs neither");
     expect(cdpl_kernel_function(2) == &second_entry, "id 2 names the second kernel");
     expect(cdpl_kernel_function(3) == NULL, "an unknown id names nothing");
+
+    expect(!cdpl_register_kernel(&module, 1, "first", &first_entry, 16), "nor can it be registered again");
+
+    expect(cdpl_register_kernel(&other_module, 4, "shared", &first_entry, 16),
+           "a kernel of a header registers from one file");
+    expect(cdpl_register_kernel(&module, 4, "shared", &second_entry, 16) && cdpl_kernel_function(4) == &first_entry,
+           "and from another: one kernel");
+    expect(cdpl_register_file_local_kernel(&module, 5, "local", &first_entry, 16), "a file's own kernel registers");
+    expect(cdpl_register_file_local_kernel(&module, 5, "local", &first_entry, 16),
+           "the same file registering it again is that file");
+    expect(!cdpl_register_file_local_kernel(&other_module, 5, "local", &second_entry, 16),
+           "a file's own kernel registered by another file (the file built twice) is refused");
+    expect(cdpl_kernel_function(5) == NULL, "and runs no copy");
 }
 
 static int gpu_present(void)
