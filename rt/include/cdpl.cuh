@@ -304,10 +304,9 @@ static __device__ const cdpl_kernel_facts *cdpl_find_kernel_facts(const cdpl_sta
  * The entry's static shared memory is the kernel's plus the runtime's block
  * context, so the kernel's own is what the entry has beyond that; a limit
  * the host raised shows in the entry's attributes. */
-static __device__ cudaError_t cdpl_check_shared_memory_fits(unsigned int kernel_id, size_t dynamic_shmem)
+static __device__ cudaError_t cdpl_check_shared_memory_fits(const cdpl_kernel_facts *facts, size_t dynamic_shmem)
 {
     const size_t default_limit = 48u * 1024u;
-    const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
     if (facts == NULL) return dynamic_shmem > default_limit ? cudaErrorInvalidConfiguration : cudaSuccess;
     size_t entry_static = facts->attributes.sharedSizeBytes;
     size_t kernel_static = entry_static > sizeof cdpl_context ? entry_static - sizeof cdpl_context : 0;
@@ -322,11 +321,10 @@ static __device__ cudaError_t cdpl_check_shared_memory_fits(unsigned int kernel_
  * entry can run is refused at the launch, where the launching thread sees
  * it, instead of failing its whole wave. Blocks of up to 256 threads always
  * fit (255 registers a thread at most). */
-static __device__ cudaError_t cdpl_check_entry_fits(unsigned int kernel_id, const dim3 &block)
+static __device__ cudaError_t cdpl_check_entry_fits(const cdpl_kernel_facts *facts, const dim3 &block)
 {
     unsigned int threads = block.x * block.y * block.z;
     if (threads <= 256u) return cudaSuccess;
-    const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
     return facts != NULL && threads > (unsigned int)facts->attributes.maxThreadsPerBlock
                ? cudaErrorLaunchOutOfResources
                : cudaSuccess;
@@ -478,8 +476,9 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     cudaError_t error = cdpl_validate_config(config);
-    if (error == cudaSuccess) error = cdpl_check_shared_memory_fits(kernel_id, config.shmem);
-    if (error == cudaSuccess) error = cdpl_check_entry_fits(kernel_id, config.block);
+    const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
+    if (error == cudaSuccess) error = cdpl_check_shared_memory_fits(facts, config.shmem);
+    if (error == cudaSuccess) error = cdpl_check_entry_fits(facts, config.block);
     cdpl_stream_target target;
     if (error == cudaSuccess) error = cdpl_resolve_stream(config.stream, &target);
     if (error != cudaSuccess) {
