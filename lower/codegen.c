@@ -54,6 +54,45 @@ static const char *registration_of(const cdpl_function *kernel)
     return is_per_file(kernel) ? "cdpl_register_file_local" : "cdpl_register";
 }
 
+/* The entry kernel's head, up to where it calls the body; returns the
+ * indentation of that call. A block may go on with a ready one-block record
+ * of the same kernel and shape only if the body never waits at a barrier:
+ * its threads meet at the block's end (see analysis/block_barriers.c). */
+static const char *put_entry_begin(cdpl_text *out, const cdpl_kernel_plan *plan)
+{
+    cdpl_text_printf(out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
+                     plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", plan->stem);
+    if (plan->waits_at_barrier) {
+        cdpl_text_puts(out, "    cdpl_enter_block(cdpl_w);\n");
+        return "    ";
+    }
+    cdpl_text_printf(out, "    cdpl_enter_block(cdpl_w, 0x%08xu);\n    do {\n", plan->id);
+    return "        ";
+}
+
+static void put_entry_end(cdpl_text *out, const cdpl_kernel_plan *plan)
+{
+    cdpl_text_puts(out, plan->waits_at_barrier ? "    cdpl_leave_block();\n}\n"
+                                               : "    } while (cdpl_leave_block_or_continue());\n}\n");
+}
+
+/* Ends a runtime kernel's text: its registration (the parameter struct
+ * `params_prefix`<stem> sizes its records), then the #line that resumes
+ * the user's text. */
+static char *finish_with_registration(cdpl_text *out, const cdpl_kernel_plan *plan, const char *params_prefix,
+                                      unsigned resume_line, const char *file)
+{
+    cdpl_text_printf(out,
+                     "static const int cdpl_registered_%s =\n"
+                     "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(%s%s));\n",
+                     plan->stem, registration_of(plan->kernel), plan->id, plan->kernel->name, plan->stem,
+                     params_prefix, plan->stem);
+    char *line = cdpl_codegen_line_directive(resume_line, file);
+    if (line != NULL) cdpl_text_puts(out, line);
+    free(line);
+    return cdpl_text_take(out);
+}
+
 /* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot
  * precede a name; cdpl_identity<T>::type can. `name` may be empty. */
 static void put_declaration(cdpl_text *out, const char *type, const char *name)
@@ -138,26 +177,14 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
                      "              \"cdp-lower: the parameters of `%s` exceed 4 KB or 16-byte alignment\");\n",
                      stem, stem, kernel->name);
 
-    cdpl_text_printf(&out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
-                     plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", stem);
-    /* A block may go on with a ready one-block record of the same kernel and
-     * shape only if the body never waits at a barrier: its threads meet at
-     * the block's end (see analysis/block_barriers.c). */
-    bool continues = !plan->waits_at_barrier;
-    const char *indent = continues ? "        " : "    ";
-    if (continues)
-        cdpl_text_printf(&out, "    cdpl_enter_block(cdpl_w, 0x%08xu);\n    do {\n", plan->id);
-    else
-        cdpl_text_puts(&out, "    cdpl_enter_block(cdpl_w);\n");
+    const char *indent = put_entry_begin(&out, plan);
     if (kernel->nparams > 0)
         cdpl_text_printf(&out, "%sconst cdpl_params_%s &cdpl_p = cdpl_block_params<cdpl_params_%s>();\n", indent,
                          stem, stem);
     cdpl_text_printf(&out, "%s%s(", indent, kernel->name);
     put_arguments(&out, kernel, "cdpl_p.");
-    if (continues)
-        cdpl_text_puts(&out, ");\n    } while (cdpl_leave_block_or_continue());\n}\n");
-    else
-        cdpl_text_puts(&out, ");\n    cdpl_leave_block();\n}\n");
+    cdpl_text_puts(&out, ");\n");
+    put_entry_end(&out, plan);
 
     cdpl_text_printf(&out, "%s__host__ __device__ void cdpl_launch_%s(", linkage_of(kernel), kernel->name);
     put_parameter_list(&out, kernel, true, NULL);
@@ -171,14 +198,7 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
     }
     cdpl_text_printf(&out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
 
-    cdpl_text_printf(&out,
-                     "static const int cdpl_registered_%s =\n"
-                     "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(cdpl_params_%s));\n",
-                     stem, registration_of(kernel), plan->id, kernel->name, stem, stem);
-    char *line = cdpl_codegen_line_directive(resume_line, file);
-    if (line != NULL) cdpl_text_puts(&out, line);
-    free(line);
-    return cdpl_text_take(&out);
+    return finish_with_registration(&out, plan, "cdpl_params_", resume_line, file);
 }
 
 char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, unsigned int id,
@@ -333,28 +353,11 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
     cdpl_text_puts(&out, "};\n");
     cdpl_text_printf(&out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
 
-    cdpl_text_printf(&out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
-                     plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", stem);
-    bool continues = !plan->waits_at_barrier;
-    const char *indent = continues ? "        " : "    ";
-    if (continues)
-        cdpl_text_printf(&out, "    cdpl_enter_block(cdpl_w, 0x%08xu);\n    do {\n", plan->id);
-    else
-        cdpl_text_puts(&out, "    cdpl_enter_block(cdpl_w);\n");
+    const char *indent = put_entry_begin(&out, plan);
     cdpl_text_printf(&out, "%sconst cdpl_body_fn_%s &cdpl_f = cdpl_block_params<cdpl_body_fn_%s>();\n", indent, stem,
                      stem);
     cdpl_text_printf(&out, "%scdpl_f(&cdpl_f);\n", indent);
-    if (continues)
-        cdpl_text_puts(&out, "    } while (cdpl_leave_block_or_continue());\n}\n");
-    else
-        cdpl_text_puts(&out, "    cdpl_leave_block();\n}\n");
+    put_entry_end(&out, plan);
 
-    cdpl_text_printf(&out,
-                     "static const int cdpl_registered_%s =\n"
-                     "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(cdpl_params_bound_%s));\n",
-                     stem, registration_of(kernel), plan->id, kernel->name, stem, stem);
-    char *line = cdpl_codegen_line_directive(resume_line, file);
-    if (line != NULL) cdpl_text_puts(&out, line);
-    free(line);
-    return cdpl_text_take(&out);
+    return finish_with_registration(&out, plan, "cdpl_params_bound_", resume_line, file);
 }
