@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "runtime_api.h"
+#include "text.h"
 
 /* A JSON string literal: quotes, backslashes and control characters escaped;
  * other bytes (UTF-8 included) as they are. NULL becomes null. */
@@ -84,16 +85,14 @@ static void json_launcher(const cdpl_model *model, size_t kernel, FILE *out)
         fputs("null", out);
         return;
     }
-    const char *name = model->functions[kernel].name;
-    size_t size = strlen("cdpl_launch_") + strlen(name) + 1;
-    char *launcher = malloc(size);
-    if (launcher == NULL) {
+    cdpl_text launcher = {0};
+    cdpl_text_printf(&launcher, "cdpl_launch_%s", model->functions[kernel].name);
+    char *name = cdpl_text_take(&launcher);
+    if (name != NULL)
+        json_string(out, name);
+    else
         fputs("null", out);
-        return;
-    }
-    snprintf(launcher, size, "cdpl_launch_%s", name);
-    json_string(out, launcher);
-    free(launcher);
+    free(name);
 }
 
 static void json_launch_sites(const cdpl_model *model, FILE *out)
