@@ -2,7 +2,11 @@
 # usage: scripts/compute-sanitizer-all.sh BUILD_DIR OUT_DIR [JOBS]
 # On a GPU machine: runs compute-sanitizer's memcheck, racecheck and
 # synccheck on every lowered program of BUILD_DIR (samples, GPU tests, fuzz
-# regressions; not the benchmarks), JOBS at a time (default 6), 150 s each.
+# regressions; not the benchmarks), JOBS at a time (default 6), at most
+# CDPL_SANITIZER_TIMEOUT seconds each (default 300). memcheck runs with
+# --leak-check full: device memory still allocated at exit is reported (the
+# lowered programs' own allocations included: kernel_attribute_queries_in_
+# device_code does not free its buffer).
 # Writes OUT_DIR/sanitize/PROGRAM.TOOL.log and OUT_DIR/sanitize/summary.txt
 # (one line a run: program, tool, exit status, seconds, the tool's summary)
 # and prints the runs that did not exit 0. fault_in_descendant_reaches_host
@@ -15,11 +19,14 @@ run_one() { # PROGRAM TOOL
     environment=
     case $name in record_pool_runs_out_visibly.*) environment=CDPL_RECORD_POOL=100 ;; esac
     start=$(date +%s)
-    env $environment timeout 150 compute-sanitizer --tool "$2" --error-exitcode 99 "$1" \
+    leak_check=
+    [ "$2" = memcheck ] && leak_check="--leak-check full"
+    env $environment timeout "${CDPL_SANITIZER_TIMEOUT:-300}" compute-sanitizer --tool "$2" $leak_check \
+        --error-exitcode 99 "$1" \
         >"$out/sanitize/$name.$2.log" 2>&1
     status=$?
     echo "$name $2 exit=$status $(($(date +%s) - start))s" \
-         "$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY' "$out/sanitize/$name.$2.log" | tr '\n' ' ')"
+         "$(grep -h 'ERROR SUMMARY\|RACECHECK SUMMARY\|LEAK SUMMARY' "$out/sanitize/$name.$2.log" | tr '\n' ' ')"
 }
 export -f run_one
 export out
