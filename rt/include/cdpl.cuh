@@ -47,6 +47,9 @@ static inline __host__ __device__ cdpl_launch_config cdpl_config(dim3 grid, dim3
     return config;
 }
 
+/* Records a block keeps from those it freed, for its own next launches. */
+#define CDPL_SPARE_RECORDS 8
+
 /* The block being run: which record, which virtual block of its grid. Every
  * kernel of a lowered file that can reach virtualized code sets it first. */
 struct cdpl_block_context {
@@ -60,6 +63,13 @@ struct cdpl_block_context {
     const unsigned char *params;
     unsigned int continue_kernel;   /* 0, or the kernel this block may go on with */
     unsigned int continuation;      /* the ready record it will go on with, or CDPL_NONE */
+    /* Records this block freed, which its next launches take before the
+     * ring (cdpl_take_record): a chain of grids that one block runs by
+     * continuation then takes and frees records without the ring's global
+     * atomics. Only the block's last thread frees records, after every
+     * other thread has left the body, so a take never meets a give. */
+    int spare_count;
+    unsigned int spare[CDPL_SPARE_RECORDS];
 };
 
 static __shared__ cdpl_block_context cdpl_context;
@@ -85,6 +95,21 @@ static __device__ __forceinline__ cdpl_thread_slot *cdpl_my_slot()
     return reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
                                                 cdpl_context.thread_state_offset) +
            cdpl_thread_rank();
+}
+
+/* Orders this thread's memory operations around the scheduler's atomics:
+ * what it wrote before is published to the thread that observes the atomic
+ * that follows, and what that atomic's earlier writers published is seen
+ * after. The protocol needs no more than acquire and release (nothing links
+ * behind a started record, docs/design.md), and __threadfence() is a
+ * sequentially consistent fence (fence.sc.gpu), which costs more. */
+static __device__ __forceinline__ void cdpl_fence()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700 && !defined(CDPL_GPU_HIP)
+    asm volatile("fence.acq_rel.gpu;" ::: "memory");
+#else
+    __threadfence();
+#endif
 }
 
 static __device__ __forceinline__ bool cdpl_in_runtime() { return cdpl_context.record != CDPL_NONE; }
@@ -127,7 +152,7 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
     while ((*cell >> 32) != 2 * turn) {
     }
     *cell = ((2 * turn + 1) << 32) | index;
-    __threadfence();
+    cdpl_fence();
     atomicAdd(&ring->available, 1);
 }
 
@@ -219,10 +244,28 @@ static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int 
 
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
 {
-    __threadfence();
+    cdpl_fence();
     if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 &&
         !(may_keep && cdpl_keep_for_this_block(state, index)))
         cdpl_push_ready(state, index);
+}
+
+/* Frees a completed record: the block keeps it for its own next launches
+ * while it has room, else it goes back to the ring. Only the block's last
+ * thread completes records. */
+static __device__ void cdpl_free_record(cdpl_state *state, unsigned int index)
+{
+    if (cdpl_context.spare_count < CDPL_SPARE_RECORDS)
+        cdpl_context.spare[cdpl_context.spare_count++] = index;
+    else
+        cdpl_ring_give(&state->record_ring, index);
+}
+
+/* The block runs nothing more: what it kept goes back to the ring. */
+static __device__ void cdpl_return_spare_records(cdpl_state *state)
+{
+    for (int i = 0; i < cdpl_context.spare_count; ++i) cdpl_ring_give(&state->record_ring, cdpl_context.spare[i]);
+    cdpl_context.spare_count = 0;
 }
 
 /* A grid whose blocks, children and tails are all done: free it and pass
@@ -230,7 +273,7 @@ static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned 
 static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
 {
     for (;;) {
-        __threadfence();
+        cdpl_fence();
         cdpl_record *record = cdpl_record_at(state, index);
         unsigned int next = record->next;
         unsigned int parent = record->parent;
@@ -246,7 +289,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
             cdpl_release(state, w);
             w = following;
         }
-        cdpl_ring_give(&state->record_ring, index);
+        cdpl_free_record(state, index);
         if (next != CDPL_NONE) cdpl_release(state, next);
         if (parent == CDPL_NONE) {
             atomicAdd(&state->roots_done, 1ull);
@@ -258,7 +301,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
             continue;
         }
         cdpl_record *up = cdpl_record_at(state, parent);
-        __threadfence();
+        cdpl_fence();
         if (atomicSub(&up->outstanding, 1) != 1) return;
         if (up->tail_first != CDPL_NONE) {
             cdpl_release(state, up->tail_first);
@@ -272,7 +315,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
 static __device__ void cdpl_outstanding_done(cdpl_state *state, unsigned int index)
 {
     cdpl_record *record = cdpl_record_at(state, index);
-    __threadfence();
+    cdpl_fence();
     if (atomicSub(&record->outstanding, 1) != 1) return;
     if (record->tail_first != CDPL_NONE)
         cdpl_release(state, record->tail_first);
@@ -367,12 +410,20 @@ static __device__ cudaError_t cdpl_resolve_stream(cudaStream_t stream, cdpl_stre
     return cudaSuccess;
 }
 
-/* Takes a record for the running grid: a pending-launch slot, then memory. */
+/* Takes a record for the running grid: a pending-launch slot, then memory,
+ * from the block's spare records first. Threads of the block may take at
+ * the same time, but nothing adds spare records meanwhile, so a count that
+ * was positive names a record no other thread takes. */
 static __device__ unsigned int cdpl_take_record(cdpl_state *state)
 {
     if (atomicAdd(&state->pending, 1) >= (int)state->pending_limit) {
         atomicSub(&state->pending, 1);
         return CDPL_NONE;
+    }
+    if (*(volatile int *)&cdpl_context.spare_count > 0) {
+        int spares = atomicSub(&cdpl_context.spare_count, 1);
+        if (spares > 0) return cdpl_context.spare[spares - 1];
+        atomicAdd(&cdpl_context.spare_count, 1);
     }
     unsigned int index = cdpl_ring_take(&state->record_ring);
     /* No memory: the record pool (CDPL_RECORD_POOL) is smaller than the live tree. */
@@ -542,6 +593,7 @@ static __device__ void cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
         cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
         cdpl_context.continue_kernel = continue_kernel;
         cdpl_context.continuation = CDPL_NONE;
+        cdpl_context.spare_count = 0;
     }
     cdpl_thread_slot *slot = reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
                                                                   wave.thread_state_offset) +
@@ -556,13 +608,24 @@ static __device__ void cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
  * they had exited, as natively. */
 static __device__ void cdpl_leave_block()
 {
-    __threadfence();
+    cdpl_fence();
     if (atomicSub(&cdpl_context.threads_left, 1u) != 1u) return;
     cdpl_state *state = cdpl_context.state;
     unsigned int index = cdpl_context.record;
-    __threadfence();
-    if (atomicAdd(&cdpl_record_at(state, index)->blocks_left, ~0ull) == 1ull)
-        cdpl_outstanding_done(state, index);
+    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_fence();
+    /* The only block of its grid is the last one without asking: a store
+     * tells cdpl_keep_for_this_block, and saves a round trip to memory. */
+    bool last_block;
+    if (cdpl_context.grid.x == 1 && cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1) {
+        *(volatile unsigned long long *)&record->blocks_left = 0ull;
+        last_block = true;
+    } else {
+        last_block = atomicAdd(&record->blocks_left, ~0ull) == 1ull;
+    }
+    if (last_block) cdpl_outstanding_done(state, index);
+    /* Every thread has left and the cascade is done: the continuation is settled. */
+    if (cdpl_context.continuation == CDPL_NONE) cdpl_return_spare_records(state);
 }
 
 /* Last thing of every thread of an entry whose kernel never waits at a
