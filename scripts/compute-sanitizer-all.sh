@@ -4,9 +4,10 @@
 # synccheck on every lowered program of BUILD_DIR (samples, GPU tests, fuzz
 # regressions; not the benchmarks), JOBS at a time (default 6), at most
 # CDPL_SANITIZER_TIMEOUT seconds each (default 300). memcheck runs with
-# --leak-check full: device memory still allocated at exit is reported (the
-# lowered programs' own allocations included: kernel_attribute_queries_in_
-# device_code does not free its buffer).
+# --leak-check full: device memory still allocated at exit is reported. The
+# programs free their own, so a leak is the runtime's, except after a fault:
+# fault_in_descendant_reaches_host also shows the runtime's allocations as
+# leaked, since no CUDA call (cudaFree included) succeeds after a sticky error.
 # Writes OUT_DIR/sanitize/PROGRAM.TOOL.log and OUT_DIR/sanitize/summary.txt
 # (one line a run: program, tool, exit status, seconds, the tool's summary)
 # and prints the runs that did not exit 0. fault_in_descendant_reaches_host

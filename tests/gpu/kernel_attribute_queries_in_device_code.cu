@@ -79,5 +79,6 @@ int main()
         }
     }
     fact("child ran once", ran == 1);
+    CHECK(cudaFree(out));
     return finish();
 }
