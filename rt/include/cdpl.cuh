@@ -97,21 +97,6 @@ static __device__ __forceinline__ cdpl_thread_slot *cdpl_my_slot()
            cdpl_thread_rank();
 }
 
-/* Orders this thread's memory operations around the scheduler's atomics:
- * what it wrote before is published to the thread that observes the atomic
- * that follows, and what that atomic's earlier writers published is seen
- * after. The protocol needs no more than acquire and release (nothing links
- * behind a started record, docs/design.md), and __threadfence() is a
- * sequentially consistent fence (fence.sc.gpu), which costs more. */
-static __device__ __forceinline__ void cdpl_fence()
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700 && !defined(CDPL_GPU_HIP)
-    asm volatile("fence.acq_rel.gpu;" ::: "memory");
-#else
-    __threadfence();
-#endif
-}
-
 static __device__ __forceinline__ bool cdpl_in_runtime() { return cdpl_context.record != CDPL_NONE; }
 
 static __device__ __forceinline__ void cdpl_set_last_error(cudaError_t error)
@@ -152,7 +137,7 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
     while ((*cell >> 32) != 2 * turn) {
     }
     *cell = ((2 * turn + 1) << 32) | index;
-    cdpl_fence();
+    __threadfence();
     atomicAdd(&ring->available, 1);
 }
 
@@ -244,7 +229,7 @@ static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int 
 
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
 {
-    cdpl_fence();
+    __threadfence();
     if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 &&
         !(may_keep && cdpl_keep_for_this_block(state, index)))
         cdpl_push_ready(state, index);
@@ -273,7 +258,7 @@ static __device__ void cdpl_return_spare_records(cdpl_state *state)
 static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
 {
     for (;;) {
-        cdpl_fence();
+        __threadfence();
         cdpl_record *record = cdpl_record_at(state, index);
         unsigned int next = record->next;
         unsigned int parent = record->parent;
@@ -301,7 +286,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
             continue;
         }
         cdpl_record *up = cdpl_record_at(state, parent);
-        cdpl_fence();
+        __threadfence();
         if (atomicSub(&up->outstanding, 1) != 1) return;
         if (up->tail_first != CDPL_NONE) {
             cdpl_release(state, up->tail_first);
@@ -315,7 +300,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
 static __device__ void cdpl_outstanding_done(cdpl_state *state, unsigned int index)
 {
     cdpl_record *record = cdpl_record_at(state, index);
-    cdpl_fence();
+    __threadfence();
     if (atomicSub(&record->outstanding, 1) != 1) return;
     if (record->tail_first != CDPL_NONE)
         cdpl_release(state, record->tail_first);
@@ -608,12 +593,12 @@ static __device__ void cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
  * they had exited, as natively. */
 static __device__ void cdpl_leave_block()
 {
-    cdpl_fence();
+    __threadfence();
     if (atomicSub(&cdpl_context.threads_left, 1u) != 1u) return;
     cdpl_state *state = cdpl_context.state;
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(state, index);
-    cdpl_fence();
+    __threadfence();
     /* The only block of its grid is the last one without asking: a store
      * tells cdpl_keep_for_this_block, and saves a round trip to memory. */
     bool last_block;
