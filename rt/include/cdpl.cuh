@@ -51,8 +51,12 @@ static inline __host__ __device__ cdpl_launch_config cdpl_config(dim3 grid, dim3
 #define CDPL_SPARE_RECORDS 8
 
 /* The block being run: which record, which virtual block of its grid. Every
- * kernel of a lowered file that can reach virtualized code sets it first. */
-struct cdpl_block_context {
+ * kernel of a lowered file that can reach virtualized code sets it first.
+ * A multiple of 16 bytes: an entry's static shared memory is counted in
+ * 16-byte units, and cdpl_check_shared_memory_fits takes the kernel's own as
+ * the entry's less this size (104 bytes showed as 112, and a launch of
+ * exactly 48 KB of dynamic shared memory was refused). */
+struct alignas(16) cdpl_block_context {
     cdpl_state *state;
     unsigned int record;            /* CDPL_NONE outside the runtime */
     uint3 block;
@@ -72,6 +76,7 @@ struct cdpl_block_context {
     unsigned int spare[CDPL_SPARE_RECORDS];
 };
 
+static_assert(sizeof(cdpl_block_context) % 16 == 0, "see cdpl_check_shared_memory_fits");
 static __shared__ cdpl_block_context cdpl_context;
 
 /* The runtime's state, for device code in any kernel of this file (entries
