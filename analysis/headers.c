@@ -26,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "source.h"
 
 /* The source being built. */
@@ -96,31 +97,12 @@ static char *read_file(const char *path, size_t *size)
     return bytes;
 }
 
-static char *directory_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    size_t length = slash == NULL ? 1 : (size_t)(slash - path);
-    char *directory = malloc(length + 1);
-    if (directory == NULL) return NULL;
-    memcpy(directory, slash == NULL ? "." : path, length);
-    directory[length] = '\0';
-    return directory;
-}
-
-static char *joined_path(const char *directory, const char *name, size_t length)
-{
-    size_t size = strlen(directory) + 1 + length + 1;
-    char *path = malloc(size);
-    if (path != NULL) snprintf(path, size, "%s/%.*s", directory, (int)length, name);
-    return path;
-}
-
 /* The runtime's headers (the directory of cdpl_abi.h) are never inlined:
  * a lowered file includes cdpl.cuh. */
 static bool is_runtime_header(const char *path)
 {
-    char *directory = directory_of(path);
-    char *abi = directory != NULL ? joined_path(directory, "cdpl_abi.h", strlen("cdpl_abi.h")) : NULL;
+    char *directory = cdpl_directory_of(path);
+    char *abi = directory != NULL ? cdpl_joined_path(directory, "cdpl_abi.h", strlen("cdpl_abi.h")) : NULL;
     bool runtime = abi != NULL && access(abi, F_OK) == 0;
     free(directory);
     free(abi);
@@ -300,7 +282,7 @@ static size_t repeated_header(inlining *in, const char *text, line l, const char
         if (a == 0) base = close == '"' ? directory : NULL;
         else if (strncmp(args[a - 1], "-I", 2) == 0) base = args[a - 1][2] != '\0' ? args[a - 1] + 2 : (a < in->options->nextra_args ? args[a] : NULL);
         if (base == NULL) continue;
-        char *candidate = joined_path(base, text + name, end - name);
+        char *candidate = cdpl_joined_path(base, text + name, end - name);
         char *real = candidate != NULL ? realpath(candidate, NULL) : NULL;
         size_t found = real != NULL ? first_copy_of(in, real) : SIZE_MAX;
         free(candidate);
@@ -406,7 +388,7 @@ static void drop_repeat(inlining *in, const char *text, line l, size_t header, s
 static void put_file(inlining *in, const char *text, size_t size, size_t header, int depth)
 {
     const char *self = header == SIZE_MAX ? NULL : in->headers[header].path;
-    char *directory = directory_of(header == SIZE_MAX ? in->main_path : self);
+    char *directory = cdpl_directory_of(header == SIZE_MAX ? in->main_path : self);
     if (directory == NULL) {
         in->failed = true;
         return;

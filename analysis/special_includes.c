@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "diagnose.h"
+#include "paths.h"
 
 /* Enough for any project's own headers; what lies beyond is left to libclang. */
 enum { most_files_read = 512 };
@@ -34,29 +35,6 @@ static size_t skip_blanks(const char *text, size_t at, size_t end)
 static bool word_is(const char *text, size_t length, const char *word)
 {
     return strlen(word) == length && memcmp(text, word, length) == 0;
-}
-
-static char *directory_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (slash == NULL) return strdup(".");
-    size_t length = slash == path ? 1 : (size_t)(slash - path);
-    char *directory = malloc(length + 1);
-    if (directory != NULL) {
-        memcpy(directory, path, length);
-        directory[length] = '\0';
-    }
-    return directory;
-}
-
-static char *joined(const char *directory, const char *name, size_t length)
-{
-    size_t size = (directory != NULL ? strlen(directory) + 1 : 0) + length + 1;
-    char *path = malloc(size);
-    if (path == NULL) return NULL;
-    if (directory != NULL) snprintf(path, size, "%s/%.*s", directory, (int)length, name);
-    else snprintf(path, size, "%.*s", (int)length, name);
-    return path;
 }
 
 /* The directory that extra_args[*at] adds to the include search (-Idir or
@@ -147,14 +125,16 @@ static void check_name(include_walk *walk, const char *name, size_t length, cons
                        cdpl_loc loc)
 {
     if (name[0] == '/') {
-        try_candidate(walk, joined(NULL, name, length), name, length, loc);
+        try_candidate(walk, strndup(name, length), name, length, loc);
         return;
     }
-    if (quote_directory != NULL && try_candidate(walk, joined(quote_directory, name, length), name, length, loc))
+    if (quote_directory != NULL &&
+        try_candidate(walk, cdpl_joined_path(quote_directory, name, length), name, length, loc))
         return;
     for (size_t a = 0; a < walk->options->nextra_args && !walk->refused; ++a) {
         const char *directory = search_directory(walk->options, &a);
-        if (directory != NULL && try_candidate(walk, joined(directory, name, length), name, length, loc)) return;
+        if (directory != NULL && try_candidate(walk, cdpl_joined_path(directory, name, length), name, length, loc))
+            return;
     }
 }
 
@@ -182,7 +162,7 @@ static void check_line(include_walk *walk, const char *text, size_t begin, size_
 
 static void walk_text(include_walk *walk, const char *text, size_t size, const char *path, const char *shown_file)
 {
-    char *directory = directory_of(path);
+    char *directory = cdpl_directory_of(path);
     if (directory == NULL) {
         walk->context->out_of_memory = true;
         return;

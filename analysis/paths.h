@@ -1,0 +1,16 @@
+/* File names as the preprocessor composes them, for the textual walks of
+ * include lines (headers.c, special_includes.c). */
+#ifndef CDPL_PATHS_H
+#define CDPL_PATHS_H
+
+#include <stddef.h>
+
+/* The directory part of `path` ("." when it has none, "/" at the root);
+ * NULL when out of memory. */
+char *cdpl_directory_of(const char *path);
+
+/* `directory`/`name`, where `name` is `length` bytes (not 0-terminated);
+ * NULL when out of memory. */
+char *cdpl_joined_path(const char *directory, const char *name, size_t length);
+
+#endif
