@@ -133,6 +133,13 @@ char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan, const char
     return cdpl_text_take(&out);
 }
 
+char *cdpl_codegen_launcher_name(const cdpl_function *kernel)
+{
+    cdpl_text name = {0};
+    cdpl_text_printf(&name, "cdpl_launch_%s", kernel->name);
+    return cdpl_text_take(&name);
+}
+
 char *cdpl_codegen_line_directive(unsigned line, const char *file)
 {
     cdpl_text out = {0};

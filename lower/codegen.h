@@ -59,4 +59,8 @@ char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, uns
 /* `#line N "file"` followed by a newline, with the file name escaped. */
 char *cdpl_codegen_line_directive(unsigned line, const char *file);
 
+/* `cdpl_launch_k`: what a launch of kernel `k` calls once lowered (the
+ * rewriter's calls, the report's `rewritten_to`). */
+char *cdpl_codegen_launcher_name(const cdpl_function *kernel);
+
 #endif

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen.h"
 #include "runtime_api.h"
-#include "text.h"
 
 /* A JSON string literal: quotes, backslashes and control characters escaped;
  * other bytes (UTF-8 included) as they are. NULL becomes null. */
@@ -85,13 +85,8 @@ static void json_launcher(const cdpl_model *model, size_t kernel, FILE *out)
         fputs("null", out);
         return;
     }
-    cdpl_text launcher = {0};
-    cdpl_text_printf(&launcher, "cdpl_launch_%s", model->functions[kernel].name);
-    char *name = cdpl_text_take(&launcher);
-    if (name != NULL)
-        json_string(out, name);
-    else
-        fputs("null", out);
+    char *name = cdpl_codegen_launcher_name(&model->functions[kernel]);
+    json_string(out, name);
     free(name);
 }
 
@@ -126,11 +121,7 @@ static void json_api_calls(const cdpl_model *model, FILE *out)
         json_string(out, cdpl_api_name(call->api));
         json_header_file(out, call->loc);
         fprintf(out, ",\"side\":\"%s\",\"rewritten_to\":", side_name(call->device_side));
-        const char *replacement = call->device_side ? cdpl_runtime_api_name(call->api) : NULL;
-        if (replacement != NULL)
-            json_string(out, replacement);
-        else
-            fputs("null", out);
+        json_string(out, call->device_side ? cdpl_runtime_api_name(call->api) : NULL);
         fputs("}", out);
     }
     fputs("]", out);

@@ -315,9 +315,8 @@ static void lower_launch(rewrite *rw, const cdpl_launch_site *site)
 {
     const cdpl_kernel_plan *plan = &rw->plans[site->kernel];
     if (plan->kernel == NULL) return; /* a host launch of a kernel outside the runtime */
-    cdpl_text callee = {0};
-    cdpl_text_printf(&callee, "cdpl_launch_%s", plan->kernel->name);
-    cdpl_edits_replace_owned(rw->edits, site->callee_name.begin, site->callee_name.end, cdpl_text_take(&callee));
+    cdpl_edits_replace_owned(rw->edits, site->callee_name.begin, site->callee_name.end,
+                             cdpl_codegen_launcher_name(plan->kernel));
     cdpl_edits_replace(rw->edits, site->open_chevrons.begin, site->open_chevrons.end, "(cdpl_config(");
     cdpl_edits_replace(rw->edits, site->close_chevrons.begin, site->close_chevrons.end, ")");
     cdpl_edits_replace(rw->edits, site->open_paren.begin, site->open_paren.end, site->nargs ? ", " : "");
