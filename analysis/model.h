@@ -128,6 +128,8 @@ typedef struct cdpl_function {
     bool launches;             /* the body, or a device function it calls, launches or
                                   uses a device stream, event or asynchronous copy */
     bool runs_in_runtime;      /* kernel: must run through the cdpl runtime */
+    bool launches_itself;      /* kernel: the body, or a device function it calls, launches
+                                  this kernel (a recursion the runtime can run in one launch) */
     bool virtualized;          /* blockIdx/gridDim must read the virtual block */
     bool needs_native_prologue;/* kernel not in the runtime that reaches (or has) virtualized
                                   blockIdx/gridDim uses

@@ -79,6 +79,30 @@ static void reach(const cdpl_model *model, size_t start, bool *reached, size_t *
     }
 }
 
+static bool site_targets(const cdpl_launch_site *site, size_t kernel)
+{
+    if (site->kernel == kernel) return true;
+    for (size_t c = 0; c < site->ncandidates; ++c)
+        if (site->candidates[c] == kernel) return true;
+    return false;
+}
+
+/* Sets launches_itself for `kernel`: a device-side launch of it in the
+ * kernel or in a device function the kernel reaches. */
+static void mark_launches_itself(cdpl_model *model, size_t kernel, bool *reached, size_t *stack)
+{
+    for (size_t i = 0; i < model->nfunctions; ++i) reached[i] = false;
+    reach(model, kernel, reached, stack);
+    for (size_t l = 0; l < model->nlaunches; ++l) {
+        const cdpl_launch_site *site = &model->launches[l];
+        if (site->device_side && site->caller < model->nfunctions && reached[site->caller] &&
+            site_targets(site, kernel)) {
+            model->functions[kernel].launches_itself = true;
+            return;
+        }
+    }
+}
+
 static bool shares_builtin_ref(const cdpl_function *a, const cdpl_function *b)
 {
     for (size_t i = 0; i < a->nbuiltin_refs; ++i)
@@ -113,6 +137,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         cdpl_function *function = &model->functions[f];
         function->launched_from_device = function->launches = function->runs_in_runtime = false;
         function->virtualized = function->needs_native_prologue = false;
+        function->launches_itself = false;
     }
     mark_launches(model);
     for (size_t f = 0; f < n; ++f) {
@@ -142,6 +167,9 @@ void cdpl_analyse_reachability(cdpl_model *model)
         free(stack);
         return;
     }
+    for (size_t f = 0; f < n; ++f)
+        if (model->functions[f].runs_in_runtime) mark_launches_itself(model, f, reached, stack);
+    for (size_t i = 0; i < n; ++i) reached[i] = false;
     for (size_t f = 0; f < n; ++f)
         if (model->functions[f].runs_in_runtime) reach(model, f, reached, stack);
     for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = reached[f];

@@ -54,6 +54,13 @@ static const char *registration_of(const cdpl_function *kernel)
     return is_per_file(kernel) ? "cdpl_register_file_local" : "cdpl_register";
 }
 
+/* A kernel that launches itself and whose entry may go on with more
+ * records gets spare workers in its waves (cdpl_live_queue). */
+static const char *traits_of(const cdpl_kernel_plan *plan)
+{
+    return plan->launches_itself && !plan->waits_at_barrier ? "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN" : "0u";
+}
+
 /* The entry kernel's head, up to where it calls the body; returns the
  * indentation of that call. A block may go on with a ready one-block record
  * of the same kernel and shape only if the body never waits at a barrier:
@@ -63,10 +70,10 @@ static const char *put_entry_begin(cdpl_text *out, const cdpl_kernel_plan *plan)
     cdpl_text_printf(out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
                      plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", plan->stem);
     if (plan->waits_at_barrier) {
-        cdpl_text_puts(out, "    cdpl_enter_block(cdpl_w);\n");
+        cdpl_text_puts(out, "    if (!cdpl_enter_block(cdpl_w)) return;\n");
         return "    ";
     }
-    cdpl_text_printf(out, "    cdpl_enter_block(cdpl_w, 0x%08xu);\n    do {\n", plan->id);
+    cdpl_text_printf(out, "    if (!cdpl_enter_block(cdpl_w, 0x%08xu)) return;\n    do {\n", plan->id);
     return "        ";
 }
 
@@ -84,9 +91,9 @@ static char *finish_with_registration(cdpl_text *out, const cdpl_kernel_plan *pl
 {
     cdpl_text_printf(out,
                      "static const int cdpl_registered_%s =\n"
-                     "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(%s%s));\n",
+                     "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(%s%s), %s);\n",
                      plan->stem, registration_of(plan->kernel), plan->id, plan->kernel->name, plan->stem,
-                     params_prefix, plan->stem);
+                     params_prefix, plan->stem, traits_of(plan));
     char *line = cdpl_codegen_line_directive(resume_line, file);
     if (line != NULL) cdpl_text_puts(out, line);
     free(line);

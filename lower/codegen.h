@@ -14,6 +14,7 @@ typedef struct cdpl_kernel_plan {
     const char *launch_bounds; /* `__launch_bounds__(...)` text for the entry, or NULL */
     bool waits_at_barrier;     /* the kernel (a template: any of its specializations too)
                                   may wait at a block-wide barrier */
+    bool launches_itself;      /* see cdpl_function.launches_itself */
     /* A kernel template (NULL otherwise): its template parameter list as
      * the launcher's first declaration writes it (default arguments
      * included), as the generated templates write it (each parameter

@@ -420,7 +420,8 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
             continue;
         rw.stems[f] = make_stem(&rw, f);
         rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function, options->line_file), NULL,
-                                         function->waits_at_barrier, NULL, NULL, NULL};
+                                         function->waits_at_barrier, function->launches_itself, NULL, NULL,
+                                         NULL};
         if (function->is_template) plan_template(&rw, f);
     }
     for (size_t f = 0; f < model->nfunctions; ++f) {

@@ -47,8 +47,17 @@ static inline __host__ __device__ cdpl_launch_config cdpl_config(dim3 grid, dim3
     return config;
 }
 
+/* How the running launch uses the live queue (cdpl_live_queue). */
+enum cdpl_live_mode {
+    CDPL_LIVE_OFF = 0,
+    CDPL_LIVE_SHARED = 1,      /* its blocks share the records they make ready */
+    CDPL_LIVE_WITH_SPARES = 2  /* ... and it has spare workers: all its blocks fit at once */
+};
+
 /* Records a block keeps from those it freed, for its own next launches. */
 #define CDPL_SPARE_RECORDS 8
+/* Ready children that a one-block grid holds back until its block is done. */
+#define CDPL_DEFERRED_RECORDS 8
 
 /* The block being run: which record, which virtual block of its grid. Every
  * kernel of a lowered file that can reach virtualized code sets it first.
@@ -74,6 +83,12 @@ struct alignas(16) cdpl_block_context {
      * other thread has left the body, so a take never meets a give. */
     int spare_count;
     unsigned int spare[CDPL_SPARE_RECORDS];
+    unsigned int live;              /* enum cdpl_live_mode */
+    unsigned long long planned_goal;/* cdpl_wave.planned_goal */
+    /* Ready children of this block's one-block grid for the live queue,
+     * pushed when the block is done (cdpl_live_push). */
+    unsigned int deferred_count;
+    unsigned int deferred[CDPL_DEFERRED_RECORDS];
 };
 
 static_assert(sizeof(cdpl_block_context) % 16 == 0, "see cdpl_check_shared_memory_fits");
@@ -204,39 +219,188 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     state->ready[position] = item;
 }
 
-/* A ready one-block record of the kernel this block runs, with its block
- * shape and room for its shared memory, may run in this block once the
- * block is done rather than in the next wave: the first one made ready by
- * this block's threads is kept. Only delays it, which CDP2 allows, and keeps
- * the invariant of docs/design.md: nothing links behind a started record. */
-static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int index)
+/* A record that a block of the running launch can run when it is done:
+ * one block of the kernel this launch runs, with its block shape and room
+ * for its shared memory. */
+static __device__ bool cdpl_fits_this_launch(const cdpl_record *record)
 {
     if (cdpl_context.continue_kernel == 0) return false;
-    const cdpl_record *record = cdpl_record_at(state, index);
     if (record->kind != CDPL_KIND_KERNEL || record->kernel_id != cdpl_context.continue_kernel) return false;
     if (record->grid[0] != 1 || record->grid[1] != 1 || record->grid[2] != 1) return false;
     if (record->block[0] != blockDim.x || record->block[1] != blockDim.y || record->block[2] != blockDim.z)
         return false;
-    if (record->shmem > cdpl_context.thread_state_offset) return false;
-    /* Its parent's blocks may still link records behind it (a named stream
-     * is the grid's): only a record whose parent launches nothing more may
-     * run before the wave ends. The running grid's only block is this one,
-     * done when the kept record starts; any other parent must be done. */
+    return record->shmem <= cdpl_context.thread_state_offset;
+}
+
+/* Whether the grid that launched `record` can launch nothing more: its
+ * blocks are all done. A record may start early only then: otherwise one
+ * of those blocks could still link a record behind it in its stream (a
+ * named stream is the grid's) and wait for a completion that has already
+ * passed, or see the child's writes before it exits. */
+static __device__ bool cdpl_parent_is_done(cdpl_state *state, const cdpl_record *record)
+{
     unsigned int parent = record->parent;
-    if (parent == cdpl_context.record) {
-        if (cdpl_context.grid.x != 1 || cdpl_context.grid.y != 1 || cdpl_context.grid.z != 1) return false;
-    } else if (parent == CDPL_NONE ||
-               *(volatile unsigned long long *)&cdpl_record_at(state, parent)->blocks_left != 0ull) {
-        return false;
-    }
+    return parent != CDPL_NONE && parent != cdpl_context.record &&
+           *(volatile unsigned long long *)&cdpl_record_at(state, parent)->blocks_left == 0ull;
+}
+
+/* A ready record that fits this block may run in it once the block is done
+ * rather than in the next wave: the first one made ready by this block's
+ * threads is kept. Only delays it, which CDP2 allows, and keeps the
+ * invariant of docs/design.md: nothing links behind a started record. The
+ * running grid may be its parent if this block is the grid's only one:
+ * done when the kept record starts. */
+static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int index)
+{
+    const cdpl_record *record = cdpl_record_at(state, index);
+    if (!cdpl_fits_this_launch(record)) return false;
+    bool only_block_is_parent = record->parent == cdpl_context.record && cdpl_context.grid.x == 1 &&
+                                cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
+    if (!only_block_is_parent && !cdpl_parent_is_done(state, record)) return false;
     return atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) == CDPL_NONE;
+}
+
+/* A cell of the live queue whose taker gave it up (cdpl_live_take). */
+#define CDPL_LIVE_ABANDONED 0xfffffffeu
+
+/* Puts ready record `index` in the live queue, unless 16 records per block
+ * of the launch already wait there: past that, a record would wait long for
+ * blocks of this launch to be done, while the next wave runs it beside all
+ * the others. It counts as running until it is done, so that no waiting
+ * block leaves while it may still launch more. */
+static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigned int index)
+{
+    cdpl_live_queue *queue = &state->live;
+    if (*(volatile unsigned long long *)&queue->tail >=
+        *(volatile unsigned long long *)&queue->head + 16ull * gridDim.x)
+        return false;
+    atomicAdd(&queue->running, 1);
+    /* A position whose taker gave up, or whose cell still holds a record of
+     * the previous lap, is passed over: the next one is tried. */
+    for (;;) {
+        unsigned long long position = atomicAdd(&queue->tail, 1ull);
+        unsigned int *cell = queue->cells + position % queue->capacity;
+        unsigned int seen = atomicCAS(cell, CDPL_NONE, index);
+        if (seen == CDPL_NONE) return true;
+        if (seen == CDPL_LIVE_ABANDONED) atomicCAS(cell, CDPL_LIVE_ABANDONED, CDPL_NONE);
+    }
+}
+
+/* A ready record that fits this launch goes to the live queue, where the
+ * next block of the launch to be done takes it (spare workers wait there):
+ * it starts as soon as a block is free instead of in the next wave, as
+ * natively a ready child starts as soon as the GPU has room. A child of
+ * this block's own one-block grid waits in the block until the block is
+ * done (cdpl_leave_block): a parent never sees its children's writes
+ * before it exits, and nothing may link behind a started record. */
+static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index)
+{
+    const cdpl_record *record = cdpl_record_at(state, index);
+    if (!cdpl_fits_this_launch(record) || cdpl_context.live == CDPL_LIVE_OFF) return false;
+    if (cdpl_parent_is_done(state, record)) return cdpl_live_enqueue(state, index);
+    bool only_block_is_parent = record->parent == cdpl_context.record && cdpl_context.grid.x == 1 &&
+                                cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
+    if (!only_block_is_parent) return false;
+    unsigned int slot = atomicAdd(&cdpl_context.deferred_count, 1u);
+    if (slot < CDPL_DEFERRED_RECORDS) {
+        cdpl_context.deferred[slot] = index;
+        return true;
+    }
+    atomicSub(&cdpl_context.deferred_count, 1u);
+    return false;
+}
+
+/* The block is done: the children it held back may start. */
+static __device__ void cdpl_push_deferred(cdpl_state *state)
+{
+    unsigned int count = cdpl_context.deferred_count;
+    cdpl_context.deferred_count = 0;
+    for (unsigned int i = 0; i < count && i < CDPL_DEFERRED_RECORDS; ++i)
+        if (!cdpl_live_enqueue(state, cdpl_context.deferred[i])) cdpl_push_ready(state, cdpl_context.deferred[i]);
+}
+
+/* Waiting blocks poll their cell: the pause grows so that thousands of
+ * spare workers do not crowd the memory that running blocks use. */
+static __device__ __forceinline__ void cdpl_pause(unsigned int *nanoseconds)
+{
+#ifdef CDPL_GPU_HIP
+    __builtin_amdgcn_s_sleep(2);
+#else
+    __nanosleep(*nanoseconds);
+#endif
+    if (*nanoseconds < 1024u) *nanoseconds *= 2u;
+}
+
+/* Cycles a block waits while no record is pushed before it leaves (about
+ * 0.25 ms): spare workers of a launch whose records all run by
+ * continuation (a chain of NULL-stream grids) would otherwise poll for as
+ * long as the chain runs, and planned blocks that have not begun may be
+ * waiting for the room that waiting blocks hold (another program's kernels
+ * share the GPU). */
+#define CDPL_LIVE_WAIT_CYCLES (1ll << 19)
+
+/* Takes a record from the live queue for this block (thread 0): the block
+ * takes the next position and waits for its record there, as long as a
+ * record or a body of the launch is still running or a planned block has
+ * not begun, and records are still pushed (CDPL_LIVE_WAIT_CYCLES); CDPL_NONE
+ * when it leaves.
+ * A block that leaves marks its position abandoned, and a record pushed
+ * there after all goes to the next one, so leaving early only costs
+ * parallelism. Records are taken with a compare-and-swap: a block still
+ * waiting at a cell a lap later may meet the record of the cell's next
+ * position, and a record must run once. */
+static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, unsigned long long planned_goal)
+{
+    cdpl_live_queue *queue = &state->live;
+    /* Without spare workers, planned blocks that have not begun need the
+     * room this block holds more than it needs a record. */
+    if (cdpl_context.live != CDPL_LIVE_WITH_SPARES &&
+        *(volatile unsigned long long *)&queue->planned_begun < planned_goal)
+        return CDPL_NONE;
+    unsigned long long position = atomicAdd(&queue->head, 1ull);
+    unsigned int *cell = queue->cells + position % queue->capacity;
+    unsigned int pause = 32u, polls = 0;
+    long long waiting_since = clock64();
+    unsigned long long pushed = *(volatile unsigned long long *)&queue->tail;
+    for (;;) {
+        unsigned int seen = *(volatile unsigned int *)cell;
+        if (seen == CDPL_NONE || seen == CDPL_LIVE_ABANDONED) {
+            /* The counters are a few hot words that running blocks update:
+             * they are read on every fourth poll only. */
+            if (++polls % 4u != 0u) {
+                cdpl_pause(&pause);
+                continue;
+            }
+            bool all_begun = *(volatile unsigned long long *)&queue->planned_begun >= planned_goal;
+            bool none_running = *(volatile int *)&queue->running == 0;
+            unsigned long long pushed_now = *(volatile unsigned long long *)&queue->tail;
+            if (pushed_now != pushed) {
+                pushed = pushed_now;
+                waiting_since = clock64();
+            }
+            bool wait = all_begun ? !none_running : cdpl_context.live == CDPL_LIVE_WITH_SPARES;
+            if (wait && clock64() - waiting_since <= CDPL_LIVE_WAIT_CYCLES) {
+                cdpl_pause(&pause);
+                continue;
+            }
+            /* An earlier lap's mark already sends pushers past this cell. */
+            if (seen == CDPL_LIVE_ABANDONED) return CDPL_NONE;
+            seen = atomicCAS(cell, CDPL_NONE, CDPL_LIVE_ABANDONED);
+            if (seen == CDPL_NONE || seen == CDPL_LIVE_ABANDONED) return CDPL_NONE;
+            /* A record came after all. */
+        }
+        if (atomicCAS(cell, seen, CDPL_NONE) == seen) {
+            __threadfence();
+            return seen;
+        }
+    }
 }
 
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
 {
     __threadfence();
     if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 &&
-        !(may_keep && cdpl_keep_for_this_block(state, index)))
+        !(may_keep && cdpl_keep_for_this_block(state, index)) && !cdpl_live_push(state, index))
         cdpl_push_ready(state, index);
 }
 
@@ -529,9 +693,11 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
     unsigned int index = cdpl_enqueue(CDPL_KIND_KERNEL, kernel_id, config.grid, config.block, config.shmem,
                                       target, params, params_size);
     /* A fire-and-forget child is meant to run beside the rest of the tree:
-     * kept for this block, it would wait behind the block and its chain. */
+     * kept for this block, it would wait behind the block and its chain,
+     * unless blocks of a live launch take the block's other children. */
     if (index != CDPL_NONE)
-        cdpl_release(cdpl_context.state, index, target.value != CDPL_STREAM_FIRE_AND_FORGET_VALUE);
+        cdpl_release(cdpl_context.state, index,
+                     target.value != CDPL_STREAM_FIRE_AND_FORGET_VALUE || cdpl_context.live != CDPL_LIVE_OFF);
 }
 
 /* Launch from generated code: a record on the device, a drained root on the host. */
@@ -549,41 +715,85 @@ static inline __host__ __device__ void cdpl_launch(const cdpl_launch_config &con
 
 /* ---- entry kernels ------------------------------------------------------- */
 
+/* Makes ready one-block record `index` the block's record (thread 0). */
+static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned int index)
+{
+    const cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_context.record = index;
+    cdpl_context.block = make_uint3(0, 0, 0);
+    cdpl_context.grid = make_uint3(1, 1, 1);
+    cdpl_context.null_stream_last = CDPL_NONE;
+    cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
+    cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
+    cdpl_context.continuation = CDPL_NONE;
+    cdpl_context.deferred_count = 0;
+    /* It begins now: no longer a pending launch. */
+    atomicSub(&state->pending, 1);
+    atomicAdd(&state->records_continued, 1ull);
+}
+
+/* Makes the planned item of this block its record and virtual block (thread 0). */
+static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
+{
+    unsigned long long block = wave.block_base + blockIdx.x;
+    /* Items are sorted by first block and each has at least one, so an
+     * item at position `block` that starts there is this block's: the
+     * common case of one-block grids needs no search. */
+    unsigned int low = 0, high = wave.count - 1;
+    if (block < wave.count && wave.items[block].first_block == block) low = high = (unsigned int)block;
+    while (low < high) {
+        unsigned int middle = (low + high + 1) / 2;
+        if (wave.items[middle].first_block <= block)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const cdpl_wave_item &item = wave.items[low];
+    cdpl_record *record = cdpl_record_at(wave.state, item.record);
+    unsigned long long virtual_block = block - item.first_block;
+    unsigned long long plane = (unsigned long long)record->grid[0] * record->grid[1];
+    cdpl_context.record = item.record;
+    cdpl_context.grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
+    cdpl_context.block = make_uint3((unsigned int)(virtual_block % record->grid[0]),
+                                    (unsigned int)(virtual_block / record->grid[0] % record->grid[1]),
+                                    (unsigned int)(virtual_block / plane));
+    cdpl_context.null_stream_last = CDPL_NONE;
+    cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
+    cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
+    cdpl_context.continuation = CDPL_NONE;
+    if (cdpl_context.live) {
+        cdpl_live_queue *queue = &wave.state->live;
+        atomicAdd(&queue->running, 1);
+        __threadfence();
+        atomicAdd(&queue->planned_begun, 1ull);
+    }
+}
+
 /* First thing of every entry kernel: find this block's record and virtual
- * block, and give every thread a clean slot. */
-static __device__ void cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
+ * block, and give every thread a clean slot. A spare worker of the launch
+ * (cdpl_live_queue) waits for a record instead; false when it found none and
+ * the block has nothing to run. */
+static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
 {
     if (cdpl_thread_rank() == 0) {
-        unsigned long long block = wave.block_base + blockIdx.x;
-        /* Items are sorted by first block and each has at least one, so an
-         * item at position `block` that starts there is this block's: the
-         * common case of one-block grids needs no search. */
-        unsigned int low = 0, high = wave.count - 1;
-        if (block < wave.count && wave.items[block].first_block == block) low = high = (unsigned int)block;
-        while (low < high) {
-            unsigned int middle = (low + high + 1) / 2;
-            if (wave.items[middle].first_block <= block)
-                low = middle;
-            else
-                high = middle - 1;
-        }
-        const cdpl_wave_item &item = wave.items[low];
-        cdpl_record *record = cdpl_record_at(wave.state, item.record);
-        unsigned long long virtual_block = block - item.first_block;
-        unsigned long long plane = (unsigned long long)record->grid[0] * record->grid[1];
         cdpl_context.state = wave.state;
-        cdpl_context.record = item.record;
-        cdpl_context.grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
-        cdpl_context.block = make_uint3((unsigned int)(virtual_block % record->grid[0]),
-                                        (unsigned int)(virtual_block / record->grid[0] % record->grid[1]),
-                                        (unsigned int)(virtual_block / plane));
-        cdpl_context.null_stream_last = CDPL_NONE;
-        cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
         cdpl_context.thread_state_offset = wave.thread_state_offset;
-        cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
         cdpl_context.continue_kernel = continue_kernel;
-        cdpl_context.continuation = CDPL_NONE;
         cdpl_context.spare_count = 0;
+        cdpl_context.deferred_count = 0;
+        cdpl_context.live = continue_kernel == 0 || wave.live == 0 ? CDPL_LIVE_OFF
+                            : gridDim.x > wave.planned_blocks ? CDPL_LIVE_WITH_SPARES
+                                                              : CDPL_LIVE_SHARED;
+        cdpl_context.planned_goal = wave.planned_goal;
+        if (blockIdx.x < wave.planned_blocks) {
+            cdpl_begin_planned_block(wave);
+        } else {
+            unsigned int index = cdpl_context.live ? cdpl_live_take(wave.state, wave.planned_goal) : CDPL_NONE;
+            if (index != CDPL_NONE)
+                cdpl_begin_one_block_record(wave.state, index);
+            else
+                cdpl_context.record = CDPL_NONE;
+        }
     }
     cdpl_thread_slot *slot = reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
                                                                   wave.thread_state_offset) +
@@ -591,6 +801,7 @@ static __device__ void cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
     slot->last_error = 0;
     slot->per_thread_last = CDPL_NONE;
     __syncthreads();
+    return cdpl_context.record != CDPL_NONE;
 }
 
 /* Last thing of every thread of an entry kernel. The last thread of the
@@ -613,41 +824,41 @@ static __device__ void cdpl_leave_block()
     } else {
         last_block = atomicAdd(&record->blocks_left, ~0ull) == 1ull;
     }
+    if (cdpl_context.deferred_count != 0) cdpl_push_deferred(state);
     if (last_block) cdpl_outstanding_done(state, index);
     /* Every thread has left and the cascade is done: the continuation is settled. */
     if (cdpl_context.continuation == CDPL_NONE) cdpl_return_spare_records(state);
 }
 
 /* Last thing of every thread of an entry whose kernel never waits at a
- * barrier: leaves the block, then, if the block kept a ready record
- * (cdpl_keep_for_this_block), makes it the block's record and returns true
+ * barrier: leaves the block, then goes on with the record the block kept
+ * (cdpl_keep_for_this_block) or one from the live queue, and returns true
  * so that the entry runs the body again. */
 [[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
 {
     cdpl_leave_block();
     __syncthreads();
-    unsigned int next = cdpl_context.continuation;
-    if (next == CDPL_NONE) return false;
-    __syncthreads(); /* everyone has read it before it changes */
-    cdpl_state *state = cdpl_context.state;
+    if (cdpl_context.continuation == CDPL_NONE && !cdpl_context.live) return false;
+    __syncthreads(); /* everyone has read the context before it changes */
     if (cdpl_thread_rank() == 0) {
-        const cdpl_record *record = cdpl_record_at(state, next);
-        cdpl_context.record = next;
-        cdpl_context.block = make_uint3(0, 0, 0);
-        cdpl_context.grid = make_uint3(1, 1, 1);
-        cdpl_context.null_stream_last = CDPL_NONE;
-        cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
-        cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
-        cdpl_context.continuation = CDPL_NONE;
-        /* It begins now: no longer a pending launch. */
-        atomicSub(&state->pending, 1);
-        atomicAdd(&state->records_continued, 1ull);
+        cdpl_state *state = cdpl_context.state;
+        unsigned int next = cdpl_context.continuation;
+        if (next == CDPL_NONE) {
+            /* Done running: what the body pushed is in the queue by now. */
+            __threadfence();
+            atomicSub(&state->live.running, 1);
+            next = cdpl_live_take(state, cdpl_context.planned_goal);
+        }
+        if (next != CDPL_NONE)
+            cdpl_begin_one_block_record(state, next);
+        else
+            cdpl_context.record = CDPL_NONE;
     }
     cdpl_thread_slot *slot = cdpl_my_slot();
     slot->last_error = 0;
     slot->per_thread_last = CDPL_NONE;
     __syncthreads();
-    return true;
+    return cdpl_context.record != CDPL_NONE;
 }
 
 /* The running record's parameters, as the kernel's parameter struct. */
@@ -740,7 +951,16 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
         state->table[s].packed = 0ull;
         state->table[s].shmem = 0u;
     }
+    /* The live queue's blocks that left the last launches took positions
+     * that no record reached: the next pushes start after them. */
+    cdpl_live_queue *live = &state->live;
+    if (threadIdx.x == 0) state->plan->live_pushed = live->tail;
+    for (unsigned long long position = live->tail + threadIdx.x; position < live->head; position += blockDim.x)
+        live->cells[position % live->capacity] = CDPL_NONE;
+    __syncthreads();
     if (threadIdx.x == 0) {
+        if (live->head > live->tail) live->tail = live->head;
+        state->plan->live_restart = live->tail;
         state->nready = 0;
         state->plan->error = state->error;
         state->plan->error_detail = state->error_detail;
@@ -754,6 +974,8 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
 static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request request)
 {
     cdpl_context.continue_kernel = 0; /* a root always waits for its own wave */
+    cdpl_context.live = CDPL_LIVE_OFF;
+    cdpl_context.deferred_count = 0;
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE)
         cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0, "no free record for a host launch (raise CDPL_RECORD_POOL)");
@@ -768,7 +990,7 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
  * device-side cudaMemcpyAsync and cudaMemsetAsync. */
 static __global__ void cdpl_builtin_entry(cdpl_wave wave)
 {
-    cdpl_enter_block(wave);
+    if (!cdpl_enter_block(wave)) return;
     const cdpl_record *record = cdpl_record_at(cdpl_context.state, cdpl_context.record);
     if (record->kind != CDPL_KIND_MARKER) {
         const cdpl_copy_params &copy = cdpl_block_params<cdpl_copy_params>();
@@ -787,19 +1009,20 @@ static const cdpl_module_kernels cdpl_this_module = {CDPL_ABI_VERSION, (const vo
                                                     (const void *)cdpl_builtin_entry,
                                                     (const void *)&cdpl_module_state};
 
-/* Generated code registers each runtime kernel with this. */
+/* Generated code registers each runtime kernel with this (traits: enum
+ * cdpl_kernel_traits) ... */
 static inline int cdpl_register(unsigned int kernel_id, const char *name, const void *entry,
-                                size_t params_size)
+                                size_t params_size, unsigned int traits)
 {
-    return cdpl_register_kernel(&cdpl_this_module, kernel_id, name, entry, params_size);
+    return cdpl_register_kernel(&cdpl_this_module, kernel_id, name, entry, params_size, traits);
 }
 
 /* ... a kernel that only its own file launches (internal linkage, or a
  * kernel template: its entry calls bodies of this file) with this ... */
 static inline int cdpl_register_file_local(unsigned int kernel_id, const char *name, const void *entry,
-                                           size_t params_size)
+                                           size_t params_size, unsigned int traits)
 {
-    return cdpl_register_file_local_kernel(&cdpl_this_module, kernel_id, name, entry, params_size);
+    return cdpl_register_file_local_kernel(&cdpl_this_module, kernel_id, name, entry, params_size, traits);
 }
 
 /* ... and each other kernel that device code asks attribute or occupancy

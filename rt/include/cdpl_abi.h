@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 2u
+#define CDPL_ABI_VERSION 3u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -71,6 +71,15 @@ static inline CDPL_HOST_DEVICE int cdpl_shape_is_valid(unsigned int grid_x, unsi
 
 enum cdpl_record_flags {
     CDPL_RECORD_TAIL = 1u /* launched into cudaStreamTailLaunch */
+};
+
+/* What generated code tells the runtime about a kernel when it registers it. */
+enum cdpl_kernel_traits {
+    /* Its entry may go on with further one-block records of its own kind,
+     * and its body (or a device function it calls) launches the kernel
+     * itself: a wave of it gets spare workers for the records it makes
+     * ready (cdpl_live_queue). */
+    CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN = 1u
 };
 
 /* What a record runs. Everything but a user kernel is run by the built-in
@@ -147,6 +156,24 @@ typedef struct cdpl_ring {
     CDPL_OWN_LINE unsigned long long tail;    /* gives so far (starts at capacity: full) */
 } cdpl_ring;
 
+/* Ready one-block records that any block of the running launch may take
+ * when it is done (the launch's kernel and block shape, see
+ * cdpl_live_push): the persistent part of a wave. Launches of a drain run
+ * one after another, and a launch ends only when its queue is empty, so one
+ * queue serves them all. Positions only grow; a cell serves every
+ * `capacity`-th one. */
+typedef struct cdpl_live_queue {
+    unsigned int *cells;        /* record indices by position; CDPL_NONE while empty */
+    unsigned int capacity;
+    CDPL_OWN_LINE unsigned long long head;    /* taken so far */
+    CDPL_OWN_LINE unsigned long long tail;    /* pushed so far */
+    /* Records in the queue and bodies running: while any is, the queue may
+     * still grow, so waiting blocks do not leave. */
+    CDPL_OWN_LINE int running;
+    /* Blocks of planned items that have begun, over all launches so far. */
+    CDPL_OWN_LINE unsigned long long planned_begun;
+} cdpl_live_queue;
+
 typedef struct cdpl_group_slot {
     unsigned long long key;     /* 0: empty; else cdpl_group_key() */
     unsigned long long packed;  /* records << 40 | blocks */
@@ -190,6 +217,12 @@ typedef struct cdpl_plan {
     unsigned int reserved2;
     unsigned long long records_continued; /* run by a block that had finished another record,
                                              without a wave of their own, so far */
+    /* The live queue's push position when the plan began, and after the
+     * planner moved it past the positions that blocks left: a wave whose
+     * live launches pushed nothing leaves the one equal to the last plan's
+     * other (drain.c's spare workers). */
+    unsigned long long live_pushed;
+    unsigned long long live_restart;
     cdpl_group groups[CDPL_PLAN_INLINE_GROUPS];
 } cdpl_plan;
 
@@ -229,6 +262,7 @@ typedef struct cdpl_state {
     cdpl_plan *plan;
     unsigned long long roots_done;
     unsigned long long records_continued;
+    cdpl_live_queue live;
 
     /* What device code may ask about the device, as the host saw it: the
      * device runtime's own queries need -rdc. attributes[a] is the value of
@@ -257,6 +291,13 @@ typedef struct cdpl_wave {
     unsigned int thread_state_offset; /* bytes of dynamic shared memory before the
                                          per-thread slots */
     unsigned long long block_base;    /* first virtual block of this launch */
+    /* Blocks of this launch that run planned items; the rest (spare
+     * workers) only take records from the live queue. */
+    unsigned long long planned_blocks;
+    /* cdpl_state.live.planned_begun once each planned block has begun. */
+    unsigned long long planned_goal;
+    unsigned int live;                /* 1: blocks share ready records through the live queue */
+    unsigned int reserved;
 } cdpl_wave;
 
 /* A host launch, handed to the inject kernel. */

@@ -20,18 +20,19 @@ typedef struct cdpl_module_kernels {
     const void *state_symbol; /* the module's `__device__ cdpl_state *`, set by the runtime */
 } cdpl_module_kernels;
 
-/* Makes `entry` (a __global__ taking one cdpl_wave) the kernel behind `id`.
- * Called during static initialisation; returns 1, or 0 after printing why
- * (an id that names two different kernels, too many kernels). */
+/* Makes `entry` (a __global__ taking one cdpl_wave) the kernel behind `id`;
+ * `traits` is a set of enum cdpl_kernel_traits. Called during static
+ * initialisation; returns 1, or 0 after printing why (an id that names two
+ * different kernels, too many kernels). */
 int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id,
-                         const char *name, const void *entry, size_t params_size);
+                         const char *name, const void *entry, size_t params_size, unsigned int traits);
 
 /* The same for a kernel that only the file registering it launches (one of
  * internal linkage, or a kernel template, whose entry calls that file's
  * bodies): a second registration of its id from another file is refused,
  * as it means one file built twice into one program. */
 int cdpl_register_file_local_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
-                                    const void *entry, size_t params_size);
+                                    const void *entry, size_t params_size, unsigned int traits);
 
 /* Makes `kernel`, an ordinary __global__ function that device code asks
  * cudaFuncGetAttributes or an occupancy calculator about, known under `id`. */

@@ -221,6 +221,13 @@ static cudaError_t make_state(void)
     if (error == cudaSuccess)
         error = device_alloc((void **)&mirror->groups, sizeof(cdpl_group) * CDPL_GROUP_TABLE_SIZE);
     if (error == cudaSuccess) error = device_alloc((void **)&mirror->plan, sizeof(cdpl_plan));
+    /* Each record is in the live queue at most once, and a launch passes
+     * over at most one abandoned cell per block: twice the record pool keeps
+     * a cell's next lap from meeting a record still waiting in it. */
+    mirror->live.capacity = 2u * capacity;
+    size_t live_bytes = sizeof(unsigned int) * mirror->live.capacity;
+    if (error == cudaSuccess) error = device_alloc((void **)&mirror->live.cells, live_bytes);
+    if (error == cudaSuccess) error = cudaMemset(mirror->live.cells, 0xff, live_bytes);
     if (error == cudaSuccess) error = upload_error_strings(mirror);
     if (error == cudaSuccess) error = read_device_facts(mirror);
     if (error == cudaSuccess) error = read_kernel_facts(mirror);

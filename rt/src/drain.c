@@ -1,6 +1,8 @@
 /* Host launches: inject the root record, then run the queue wave by wave
  * until the launch tree is complete. One wave costs one planner launch, one
- * small copy of the plan, one synchronisation, and one launch per group. */
+ * small copy of the plan, one synchronisation, and one launch per group;
+ * records that a launch's blocks make ready for the launch itself run in it
+ * (cdpl_live_queue), without a wave of their own. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,8 +36,70 @@ static const char *runtime_error_text(unsigned int error)
     }
 }
 
+/* Planned blocks of live launches so far: cdpl_live_queue.planned_begun
+ * reaches it when every one of them has begun. */
+static unsigned long long live_planned_blocks;
+
+/* The kernels of the current wave's live launches, and where the live
+ * queue's pushes stood when the wave began: the next plan tells whether
+ * they pushed anything (cdpl_plan.live_pushed). */
+static cdpl_kernel *live_kernels[CDPL_GROUP_TABLE_SIZE];
+static unsigned int nlive_kernels;
+static unsigned long long live_restart;
+
+static void note_live_pushes(const cdpl_plan *plan)
+{
+    int pushed = plan->live_pushed != live_restart;
+    for (unsigned int k = 0; k < nlive_kernels; ++k) live_kernels[k]->spares_idle = !pushed;
+    nlive_kernels = 0;
+    live_restart = plan->live_restart;
+}
+
+/* CDPL_LIVE_QUEUE=0 runs every record in a wave of its own, as the runtime
+ * did before it had spare workers: for comparisons, and to rule them out
+ * when a program misbehaves. */
+static int live_queue_enabled(void)
+{
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *text = getenv("CDPL_LIVE_QUEUE");
+        enabled = text == NULL || strcmp(text, "0") != 0;
+    }
+    return enabled;
+}
+
+/* How many blocks of `kernel`'s entry the GPU holds at once, with this block
+ * size and dynamic shared memory: the spare workers of a live launch. */
+static cudaError_t resident_blocks(cdpl_kernel *kernel, unsigned int threads, size_t shmem,
+                                   unsigned long long *blocks)
+{
+    if (kernel->residency.blocks != 0 && kernel->residency.threads == threads && kernel->residency.shmem == shmem) {
+        *blocks = kernel->residency.blocks;
+        return cudaSuccess;
+    }
+    static int multiprocessors;
+    cudaError_t error = cudaSuccess;
+    if (multiprocessors == 0) {
+        int device = 0;
+        error = cudaGetDevice(&device);
+        if (error == cudaSuccess)
+            error = cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device);
+    }
+    int per_multiprocessor = 0;
+    if (error == cudaSuccess)
+        error = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel->entry, (int)threads, shmem);
+    if (error != cudaSuccess) return error;
+    kernel->residency.threads = threads;
+    kernel->residency.shmem = shmem;
+    kernel->residency.blocks = (unsigned long long)per_multiprocessor * (unsigned long long)multiprocessors;
+    *blocks = kernel->residency.blocks;
+    return cudaSuccess;
+}
+
 /* Launches one group: records of one kernel and block shape, as one grid
- * (or several, past the hardware's grid limit). */
+ * (or several, past the hardware's grid limit). A kernel that runs its own
+ * children gets a live launch: as many blocks as the GPU holds at once, the
+ * planned ones first, and the blocks share the records they make ready. */
 static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream)
 {
     cdpl_kernel *kernel = group->kernel_id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel()
@@ -63,16 +127,30 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
         kernel->dynamic_shmem_limit = shmem;
     }
     cdpl_wave wave;
+    memset(&wave, 0, sizeof wave);
     wave.state = ds->device;
     wave.items = ds->mirror.wave_items + group->first_item;
     wave.count = group->count;
     wave.thread_state_offset = offset;
+    wave.live = (kernel->traits & CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN) != 0 && live_queue_enabled();
+    unsigned long long workers = 0;
+    if (wave.live) {
+        if (nlive_kernels < CDPL_GROUP_TABLE_SIZE) live_kernels[nlive_kernels++] = kernel;
+        cudaError_t error = kernel->spares_idle ? cudaSuccess : resident_blocks(kernel, threads, shmem, &workers);
+        if (error != cudaSuccess) return error;
+    }
     void *args[] = {&wave};
     dim3 block = {group->block[0], group->block[1], group->block[2]};
     for (unsigned long long base = 0; base < group->blocks; base += 0x7fffffffull) {
         unsigned long long left = group->blocks - base;
-        dim3 grid = {(unsigned int)(left < 0x7fffffffull ? left : 0x7fffffffull), 1, 1};
+        wave.planned_blocks = left < 0x7fffffffull ? left : 0x7fffffffull;
+        unsigned long long launched = wave.planned_blocks > workers ? wave.planned_blocks : workers;
+        dim3 grid = {(unsigned int)launched, 1, 1};
         wave.block_base = base;
+        if (wave.live) {
+            live_planned_blocks += wave.planned_blocks;
+            wave.planned_goal = live_planned_blocks;
+        }
         cudaError_t error = cudaLaunchKernel(kernel->entry, grid, block, args, shmem, stream);
         if (error != cudaSuccess) return error;
         ++totals.physical_launches;
@@ -107,6 +185,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
             traced_groups = traced_records = 0;
             traced_blocks = 0;
         }
+        note_live_pushes(ds->plan);
         if (ds->plan->records_in_use > totals.peak_records) totals.peak_records = ds->plan->records_in_use;
         totals.records_continued = ds->plan->records_continued;
         unsigned int ngroups = ds->plan->ngroups;

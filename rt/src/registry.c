@@ -15,7 +15,7 @@ static const void *module_state_symbols[CDPL_MAX_KERNELS];
 static size_t nmodules;
 /* The runtime's own entry (markers, copies), as a kernel of the registry. */
 static cdpl_kernel builtin = {CDPL_BUILTIN_KERNEL_ID, "cdp-lower built-in", NULL, sizeof(cdpl_copy_params), 0,
-                              NULL, 0};
+                              NULL, 0, 0, 0, {0, 0, 0}};
 
 static cdpl_kernel *lookup(unsigned int id)
 {
@@ -34,7 +34,7 @@ static int refuse(cdpl_kernel *known)
 }
 
 static int add_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name, const void *entry,
-                      size_t params_size, int file_local)
+                      size_t params_size, int file_local, unsigned int traits)
 {
     cdpl_kernel *known = lookup(id);
     if (known != NULL) {
@@ -66,6 +66,9 @@ static int add_kernel(const cdpl_module_kernels *module, unsigned int id, const 
     kernels[nkernels].dynamic_shmem_limit = 0;
     kernels[nkernels].module = module->state_symbol;
     kernels[nkernels].file_local = file_local;
+    kernels[nkernels].traits = traits;
+    kernels[nkernels].spares_idle = 0;
+    memset(&kernels[nkernels].residency, 0, sizeof kernels[nkernels].residency);
     ++nkernels;
     return 1;
 }
@@ -99,7 +102,7 @@ static int id_is_free_for(unsigned int id, const char *name)
 }
 
 static int register_runtime_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
-                                   const void *entry, size_t params_size, int file_local)
+                                   const void *entry, size_t params_size, int file_local, unsigned int traits)
 {
     if (!id_is_free_for(id, name)) return 0;
     if (params_size > CDPL_MAX_PARAMS_SIZE) {
@@ -107,25 +110,25 @@ static int register_runtime_kernel(const cdpl_module_kernels *module, unsigned i
                 params_size, CDPL_MAX_PARAMS_SIZE);
         return 0;
     }
-    return add_module(module, name) && add_kernel(module, id, name, entry, params_size, file_local);
+    return add_module(module, name) && add_kernel(module, id, name, entry, params_size, file_local, traits);
 }
 
 int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
-                         const void *entry, size_t params_size)
+                         const void *entry, size_t params_size, unsigned int traits)
 {
-    return register_runtime_kernel(module, id, name, entry, params_size, 0);
+    return register_runtime_kernel(module, id, name, entry, params_size, 0, traits);
 }
 
 int cdpl_register_file_local_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
-                                    const void *entry, size_t params_size)
+                                    const void *entry, size_t params_size, unsigned int traits)
 {
-    return register_runtime_kernel(module, id, name, entry, params_size, 1);
+    return register_runtime_kernel(module, id, name, entry, params_size, 1, traits);
 }
 
 int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
                                  const void *kernel)
 {
-    return id_is_free_for(id, name) && add_module(module, name) && add_kernel(module, id, name, kernel, 0, 0);
+    return id_is_free_for(id, name) && add_module(module, name) && add_kernel(module, id, name, kernel, 0, 0, 0);
 }
 
 cdpl_kernel *cdpl_find_kernel(unsigned int id)

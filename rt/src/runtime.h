@@ -16,6 +16,17 @@ typedef struct cdpl_kernel {
     size_t dynamic_shmem_limit; /* the entry's dynamic shared memory limit, 0 until read */
     const void *module; /* the registering file's state symbol */
     int file_local;     /* registered by cdpl_register_file_local_kernel */
+    unsigned int traits;/* enum cdpl_kernel_traits */
+    /* Its last live launches pushed no record: spare workers would only
+     * wait (drain.c), so it runs without them until a launch pushes again. */
+    int spares_idle;
+    /* How many blocks of the entry fit on the GPU at once, for the last
+     * block size and shared memory asked about (drain.c's spare workers). */
+    struct {
+        unsigned int threads;
+        size_t shmem;
+        unsigned long long blocks;
+    } residency;
 } cdpl_kernel;
 
 /* registry.c */

@@ -30,31 +30,31 @@ static void check_registry(void)
 {
     cdpl_module_kernels stale = module;
     stale.abi_version = CDPL_ABI_VERSION + 1;
-    expect(!cdpl_register_kernel(&stale, 7, "stale", &first_entry, 8), "a module of another ABI is refused");
-    expect(!cdpl_register_kernel(&module, CDPL_BUILTIN_KERNEL_ID, "builtin", &first_entry, 8),
+    expect(!cdpl_register_kernel(&stale, 7, "stale", &first_entry, 8, 0), "a module of another ABI is refused");
+    expect(!cdpl_register_kernel(&module, CDPL_BUILTIN_KERNEL_ID, "builtin", &first_entry, 8, 0),
            "the runtime's own kernel id is refused");
-    expect(!cdpl_register_kernel(&module, 8, "huge", &first_entry, CDPL_MAX_PARAMS_SIZE + 1),
+    expect(!cdpl_register_kernel(&module, 8, "huge", &first_entry, CDPL_MAX_PARAMS_SIZE + 1, 0),
            "parameters beyond CDPL_MAX_PARAMS_SIZE are refused");
     expect(cdpl_kernel_function(7) == NULL && cdpl_kernel_function(8) == NULL, "nothing refused is registered");
 
-    expect(cdpl_register_kernel(&module, 1, "first", &first_entry, 16), "a kernel registers");
-    expect(cdpl_register_kernel(&module, 1, "first", &first_entry, 16), "the same kernel from a second file");
-    expect(!cdpl_register_kernel(&module, 1, "second", &second_entry, 16), "two kernels with one id are refused");
+    expect(cdpl_register_kernel(&module, 1, "first", &first_entry, 16, 0), "a kernel registers");
+    expect(cdpl_register_kernel(&module, 1, "first", &first_entry, 16, 0), "the same kernel from a second file");
+    expect(!cdpl_register_kernel(&module, 1, "second", &second_entry, 16, 0), "two kernels with one id are refused");
     expect(cdpl_register_queried_kernel(&module, 2, "second", &second_entry), "a queried kernel registers");
     expect(cdpl_kernel_function(1) == NULL, "an id registered for two kernels runs neither");
     expect(cdpl_kernel_function(2) == &second_entry, "id 2 names the second kernel");
     expect(cdpl_kernel_function(3) == NULL, "an unknown id names nothing");
 
-    expect(!cdpl_register_kernel(&module, 1, "first", &first_entry, 16), "nor can it be registered again");
+    expect(!cdpl_register_kernel(&module, 1, "first", &first_entry, 16, 0), "nor can it be registered again");
 
-    expect(cdpl_register_kernel(&other_module, 4, "shared", &first_entry, 16),
+    expect(cdpl_register_kernel(&other_module, 4, "shared", &first_entry, 16, 0),
            "a kernel of a header registers from one file");
-    expect(cdpl_register_kernel(&module, 4, "shared", &second_entry, 16) && cdpl_kernel_function(4) == &first_entry,
+    expect(cdpl_register_kernel(&module, 4, "shared", &second_entry, 16, 0) && cdpl_kernel_function(4) == &first_entry,
            "and from another: one kernel");
-    expect(cdpl_register_file_local_kernel(&module, 5, "local", &first_entry, 16), "a file's own kernel registers");
-    expect(cdpl_register_file_local_kernel(&module, 5, "local", &first_entry, 16),
+    expect(cdpl_register_file_local_kernel(&module, 5, "local", &first_entry, 16, 0), "a file's own kernel registers");
+    expect(cdpl_register_file_local_kernel(&module, 5, "local", &first_entry, 16, 0),
            "the same file registering it again is that file");
-    expect(!cdpl_register_file_local_kernel(&other_module, 5, "local", &second_entry, 16),
+    expect(!cdpl_register_file_local_kernel(&other_module, 5, "local", &second_entry, 16, 0),
            "a file's own kernel registered by another file (the file built twice) is refused");
     expect(cdpl_kernel_function(5) == NULL, "and runs no copy");
 }
