@@ -138,8 +138,8 @@ static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
         return CDPL_NONE;
     }
     unsigned long long ticket = atomicAdd(&ring->head, 1ull);
-    unsigned long long turn = ticket / ring->capacity;
-    volatile unsigned long long *cell = ring->cells + ticket % ring->capacity;
+    unsigned long long turn = ticket >> ring->cell_bits;
+    volatile unsigned long long *cell = ring->cells + (ticket & ((1ull << ring->cell_bits) - 1ull));
     unsigned long long value;
     /* A giver holding this cell for our turn may not have written it yet. */
     while (((value = *cell) >> 32) != 2 * turn + 1) {
@@ -151,8 +151,8 @@ static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
 static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
 {
     unsigned long long ticket = atomicAdd(&ring->tail, 1ull);
-    unsigned long long turn = ticket / ring->capacity;
-    volatile unsigned long long *cell = ring->cells + ticket % ring->capacity;
+    unsigned long long turn = ticket >> ring->cell_bits;
+    volatile unsigned long long *cell = ring->cells + (ticket & ((1ull << ring->cell_bits) - 1ull));
     /* The taker of the previous lap may still be reading this cell. */
     while ((*cell >> 32) != 2 * turn) {
     }
@@ -163,11 +163,17 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
 
 /* ---- scheduling ---------------------------------------------------------- */
 
-static __device__ __noinline__ void cdpl_fail(cdpl_state *state, unsigned int error, unsigned int detail,
-                                              const char *message)
+/* Stops the program: the host reports `error` (cdpl_failure). */
+static __device__ __noinline__ void cdpl_fail(cdpl_state *state, unsigned int error, unsigned int detail)
 {
-    if (atomicCAS(&state->error, 0u, error) == 0u) state->error_detail = detail;
-    printf("cdp-lower runtime: %s (%u)\n", message, detail);
+    if (atomicCAS(&state->error, 0u, error) == 0u) {
+        state->error_detail = detail;
+        volatile cdpl_failure *failure = state->failure;
+        failure->detail = detail;
+        __threadfence_system();
+        failure->error = error;
+        __threadfence_system();
+    }
     __trap();
 }
 
@@ -193,8 +199,7 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     unsigned int slot = (unsigned int)((key * 0x9e3779b97f4a7c15ull) >> 54) % CDPL_GROUP_TABLE_SIZE;
     for (unsigned int probe = 0;; ++probe) {
         if (probe == CDPL_GROUP_TABLE_SIZE)
-            cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, CDPL_GROUP_TABLE_SIZE,
-                      "more (kernel, block shape) pairs ready in one wave than the scheduler's table holds");
+            cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, CDPL_GROUP_TABLE_SIZE);
         /* Most records of a wave go to a few groups: read before writing,
          * so that a slot already holding the key costs no atomic. */
         unsigned long long seen = *(volatile unsigned long long *)&state->table[slot].key;
@@ -206,8 +211,7 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     cdpl_group_slot *group = &state->table[slot];
     unsigned long long packed = atomicAdd(&group->packed, (1ull << CDPL_GROUP_BLOCK_BITS) | blocks);
     if ((packed & CDPL_GROUP_BLOCK_MASK) + blocks > CDPL_GROUP_BLOCK_MASK)
-        cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, record->kernel_id,
-                  "more blocks ready in one wave than the scheduler can count");
+        cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, record->kernel_id);
     if (record->shmem > *(volatile unsigned int *)&group->shmem) atomicMax(&group->shmem, record->shmem);
     unsigned int position = atomicAdd(&state->nready, 1u);
     cdpl_ready_item item;
@@ -279,7 +283,7 @@ static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigne
      * the previous lap, is passed over: the next one is tried. */
     for (;;) {
         unsigned long long position = atomicAdd(&queue->tail, 1ull);
-        unsigned int *cell = queue->cells + position % queue->capacity;
+        unsigned int *cell = queue->cells + (position & (queue->capacity - 1u));
         unsigned int seen = atomicCAS(cell, CDPL_NONE, index);
         if (seen == CDPL_NONE) return true;
         if (seen == CDPL_LIVE_ABANDONED) atomicCAS(cell, CDPL_LIVE_ABANDONED, CDPL_NONE);
@@ -358,7 +362,7 @@ static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, un
         *(volatile unsigned long long *)&queue->planned_begun < planned_goal)
         return CDPL_NONE;
     unsigned long long position = atomicAdd(&queue->head, 1ull);
-    unsigned int *cell = queue->cells + position % queue->capacity;
+    unsigned int *cell = queue->cells + (position & (queue->capacity - 1u));
     unsigned int pause = 32u, polls = 0;
     long long waiting_since = clock64();
     unsigned long long pushed = *(volatile unsigned long long *)&queue->tail;
@@ -651,10 +655,11 @@ static __device__ void cdpl_link(cdpl_state *state, unsigned int index, const cd
     if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
 }
 
+/* The host reports it when the runtime has started; before that there is
+ * nowhere to leave the reason, and the launch only traps. */
 static __device__ __noinline__ void cdpl_launch_outside_runtime()
 {
-    printf("cdp-lower runtime: device-side launch or stream/event call in a kernel that the host "
-           "launched natively; launch that kernel through the lowered code\n");
+    if (cdpl_module_state != NULL) cdpl_fail(cdpl_module_state, CDPL_RT_LAUNCH_OUTSIDE_RUNTIME, 0);
     __trap();
 }
 
@@ -751,12 +756,29 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     const cdpl_wave_item &item = wave.items[low];
     cdpl_record *record = cdpl_record_at(wave.state, item.record);
     unsigned long long virtual_block = block - item.first_block;
-    unsigned long long plane = (unsigned long long)record->grid[0] * record->grid[1];
     cdpl_context.record = item.record;
     cdpl_context.grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
-    cdpl_context.block = make_uint3((unsigned int)(virtual_block % record->grid[0]),
-                                    (unsigned int)(virtual_block / record->grid[0] % record->grid[1]),
-                                    (unsigned int)(virtual_block / plane));
+    /* 32-bit division where the grid allows it: a 64-bit one is a subroutine
+     * call, which raises the register count of every entry kernel. */
+    unsigned long long row;
+    unsigned int x;
+    if (virtual_block <= 0xffffffffull) {
+        row = (unsigned int)virtual_block / record->grid[0];
+        x = (unsigned int)virtual_block % record->grid[0];
+    } else {
+        row = virtual_block / record->grid[0];
+        x = (unsigned int)(virtual_block - row * record->grid[0]);
+    }
+    /* grid[1] and grid[2] are below 2^16, so row / grid[1] fits 32 bits. */
+    unsigned int y, z;
+    if (row <= 0xffffffffull) {
+        y = (unsigned int)row % record->grid[1];
+        z = (unsigned int)row / record->grid[1];
+    } else {
+        z = (unsigned int)(row / record->grid[1]);
+        y = (unsigned int)(row - (unsigned long long)z * record->grid[1]);
+    }
+    cdpl_context.block = make_uint3(x, y, z);
     cdpl_context.null_stream_last = CDPL_NONE;
     cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
     cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
@@ -956,7 +978,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     cdpl_live_queue *live = &state->live;
     if (threadIdx.x == 0) state->plan->live_pushed = live->tail;
     for (unsigned long long position = live->tail + threadIdx.x; position < live->head; position += blockDim.x)
-        live->cells[position % live->capacity] = CDPL_NONE;
+        live->cells[position & (live->capacity - 1u)] = CDPL_NONE;
     __syncthreads();
     if (threadIdx.x == 0) {
         if (live->head > live->tail) live->tail = live->head;
@@ -978,7 +1000,7 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
     cdpl_context.deferred_count = 0;
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE)
-        cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0, "no free record for a host launch (raise CDPL_RECORD_POOL)");
+        cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0);
     dim3 grid(request.grid[0], request.grid[1], request.grid[2]);
     dim3 block(request.block[0], request.block[1], request.block[2]);
     cdpl_fill_record(cdpl_record_at(state, index), CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block,

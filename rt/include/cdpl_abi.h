@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 3u
+#define CDPL_ABI_VERSION 4u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -107,8 +107,19 @@ enum cdpl_runtime_error {
     CDPL_RT_OK = 0,
     CDPL_RT_GROUP_TABLE_FULL = 1,
     CDPL_RT_BLOCK_COUNT_OVERFLOW = 2,
-    CDPL_RT_RECORD_POOL_EMPTY = 3
+    CDPL_RT_RECORD_POOL_EMPTY = 3,
+    CDPL_RT_LAUNCH_OUTSIDE_RUNTIME = 4
 };
+
+/* Where device code that fails leaves the reason before it traps: pinned
+ * host memory, which the host still reads once the trap has made every CUDA
+ * call fail. The host prints the message; device-side printf would cost
+ * every entry kernel about ten registers (the call's convention sets its
+ * peak register count). */
+typedef struct cdpl_failure {
+    unsigned int error;         /* enum cdpl_runtime_error; 0 until one fails */
+    unsigned int detail;
+} cdpl_failure;
 
 /* One launched grid. The packed parameters follow the header at
  * CDPL_RECORD_HEADER_SIZE; records are `record_stride` bytes apart. */
@@ -150,7 +161,11 @@ typedef struct cdpl_stream_object {
  * apart, so a slow taker never reads a value given for a later lap. */
 typedef struct cdpl_ring {
     unsigned long long *cells;
-    unsigned int capacity;
+    unsigned int capacity;      /* indices it holds */
+    /* 1 << cell_bits cells, at least capacity: a ticket's cell and turn are
+     * a mask and a shift, not a 64-bit division (a subroutine call that kept
+     * every entry kernel at its peak register count). */
+    unsigned int cell_bits;
     CDPL_OWN_LINE int available;
     CDPL_OWN_LINE unsigned long long head;    /* takes so far */
     CDPL_OWN_LINE unsigned long long tail;    /* gives so far (starts at capacity: full) */
@@ -164,7 +179,7 @@ typedef struct cdpl_ring {
  * `capacity`-th one. */
 typedef struct cdpl_live_queue {
     unsigned int *cells;        /* record indices by position; CDPL_NONE while empty */
-    unsigned int capacity;
+    unsigned int capacity;      /* a power of two (see cdpl_ring.cell_bits) */
     CDPL_OWN_LINE unsigned long long head;    /* taken so far */
     CDPL_OWN_LINE unsigned long long tail;    /* pushed so far */
     /* Records in the queue and bodies running: while any is, the queue may
@@ -260,6 +275,7 @@ typedef struct cdpl_state {
     cdpl_wave_item *wave_items;
     cdpl_group *groups;         /* CDPL_GROUP_TABLE_SIZE entries */
     cdpl_plan *plan;
+    cdpl_failure *failure;      /* host memory, see cdpl_failure */
     unsigned long long roots_done;
     unsigned long long records_continued;
     cdpl_live_queue live;

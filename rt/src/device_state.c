@@ -73,13 +73,23 @@ static cudaError_t device_alloc(void **pointer, size_t bytes)
     return error;
 }
 
-/* A ring whose cells all hold turn-0 values: every index is free. */
+/* The smallest power of two, as a shift, that is at least `count`. */
+static unsigned int bits_for(unsigned long long count)
+{
+    unsigned int bits = 0;
+    while ((1ull << bits) < count) ++bits;
+    return bits;
+}
+
+/* A ring holding every index below `capacity`: the first `capacity` cells
+ * hold them as turn-0 values, the rest (up to a power of two) are empty. */
 static cudaError_t make_full_ring(cdpl_ring *ring, unsigned int capacity)
 {
     unsigned long long *cells = malloc(sizeof *cells * capacity);
     if (cells == NULL) return cudaErrorMemoryAllocation;
     for (unsigned int i = 0; i < capacity; ++i) cells[i] = (1ull << 32) | i;
-    cudaError_t error = device_alloc((void **)&ring->cells, sizeof *cells * capacity);
+    ring->cell_bits = bits_for(capacity);
+    cudaError_t error = device_alloc((void **)&ring->cells, sizeof *cells << ring->cell_bits);
     if (error == cudaSuccess)
         error = cudaMemcpy(ring->cells, cells, sizeof *cells * capacity, cudaMemcpyHostToDevice);
     free(cells);
@@ -223,14 +233,22 @@ static cudaError_t make_state(void)
     if (error == cudaSuccess) error = device_alloc((void **)&mirror->plan, sizeof(cdpl_plan));
     /* Each record is in the live queue at most once, and a launch passes
      * over at most one abandoned cell per block: twice the record pool keeps
-     * a cell's next lap from meeting a record still waiting in it. */
-    mirror->live.capacity = 2u * capacity;
+     * a cell's next lap from meeting a record still waiting in it (rounded
+     * up to a power of two, for cdpl_ring's reason). */
+    mirror->live.capacity = 1u << bits_for(2ull * capacity);
     size_t live_bytes = sizeof(unsigned int) * mirror->live.capacity;
     if (error == cudaSuccess) error = device_alloc((void **)&mirror->live.cells, live_bytes);
     if (error == cudaSuccess) error = cudaMemset(mirror->live.cells, 0xff, live_bytes);
     if (error == cudaSuccess) error = upload_error_strings(mirror);
     if (error == cudaSuccess) error = read_device_facts(mirror);
     if (error == cudaSuccess) error = read_kernel_facts(mirror);
+    /* Pinned host memory is mapped into the device's address space (unified
+     * addressing), so device code writes it through the same pointer. */
+    if (error == cudaSuccess) error = cudaMallocHost((void **)&state.failure, sizeof(cdpl_failure));
+    if (error == cudaSuccess) {
+        memset(state.failure, 0, sizeof *state.failure);
+        mirror->failure = state.failure;
+    }
     if (error == cudaSuccess) error = device_alloc((void **)&state.device, sizeof(cdpl_state));
     if (error == cudaSuccess)
         error = cudaMemcpy(state.device, mirror, sizeof *mirror, cudaMemcpyHostToDevice);
@@ -252,10 +270,15 @@ static void release_state(void)
                 stats.waves, stats.physical_launches, stats.records, stats.records_continued, stats.peak_records,
                 stats.device_bytes);
     }
+    /* A failure that surfaced outside a drain (in a kernel the host launched
+     * natively) is told here at the latest. */
+    if (state.failure != NULL) cdpl_report_failure(state.failure);
     for (size_t i = 0; i < nallocations; ++i) cudaFree(allocations[i]);
     nallocations = 0;
     cudaFreeHost(state.plan);
     state.plan = NULL;
+    cudaFreeHost(state.failure);
+    state.failure = NULL;
 }
 
 cudaError_t cdpl_device_state_get(cdpl_device_state **out)

@@ -29,11 +29,24 @@ static double seconds_now(void)
 static const char *runtime_error_text(unsigned int error)
 {
     switch (error) {
-    case CDPL_RT_GROUP_TABLE_FULL: return "the scheduler's group table is full";
-    case CDPL_RT_BLOCK_COUNT_OVERFLOW: return "too many blocks ready in one wave";
+    case CDPL_RT_GROUP_TABLE_FULL:
+        return "more (kernel, block shape) pairs ready in one wave than the scheduler's table holds";
+    case CDPL_RT_BLOCK_COUNT_OVERFLOW: return "more blocks ready in one wave than the scheduler can count";
     case CDPL_RT_RECORD_POOL_EMPTY: return "no free record for a host launch (raise CDPL_RECORD_POOL)";
+    case CDPL_RT_LAUNCH_OUTSIDE_RUNTIME:
+        return "device-side launch or stream/event call in a kernel that the host launched natively; "
+               "launch that kernel through the lowered code";
     default: return "unknown scheduler error";
     }
+}
+
+void cdpl_report_failure(const cdpl_failure *failure)
+{
+    static int reported;
+    unsigned int error = *(const volatile unsigned int *)&failure->error;
+    if (error == CDPL_RT_OK || reported) return;
+    reported = 1;
+    cdpl_report("%s (%u)", runtime_error_text(error), *(const volatile unsigned int *)&failure->detail);
 }
 
 /* Planned blocks of live launches so far: cdpl_live_queue.planned_begun
@@ -172,7 +185,10 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         if (error == cudaSuccess)
             error = cudaMemcpyAsync(ds->plan, ds->mirror.plan, sizeof *ds->plan, cudaMemcpyDeviceToHost, stream);
         if (error == cudaSuccess) error = cudaStreamSynchronize(stream);
-        if (error != cudaSuccess) return error;
+        if (error != cudaSuccess) {
+            cdpl_report_failure(ds->failure);
+            return error;
+        }
         if (ds->plan->error != CDPL_RT_OK) {
             cdpl_report("%s (%u)", runtime_error_text(ds->plan->error), ds->plan->error_detail);
             return cudaErrorLaunchFailure;

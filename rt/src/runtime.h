@@ -44,9 +44,12 @@ typedef struct cdpl_device_state {
     cdpl_state *device;      /* the cdpl_state in device memory */
     cdpl_state mirror;       /* its pointers, as the host set them */
     cdpl_plan *plan;         /* pinned host copy of the plan */
+    cdpl_failure *failure;   /* pinned, written by device code that fails */
     unsigned char *staging;  /* device buffer for a host launch's parameters */
     size_t device_bytes;
 } cdpl_device_state;
+/* Prints, once, why device code of the runtime stopped the program, if it did. */
+void cdpl_report_failure(const cdpl_failure *failure);
 cudaError_t cdpl_device_state_get(cdpl_device_state **state);
 void cdpl_get_stats_capacity(unsigned int *capacity, size_t *bytes);
 
