@@ -163,17 +163,14 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
 
 /* ---- scheduling ---------------------------------------------------------- */
 
-/* Stops the program: the host reports `error` (cdpl_failure). */
+/* Stops the program: the host reports `error` (cdpl_failure). Every
+ * failing thread writes its reason in one 8-byte store before it traps, so
+ * whichever trap ends the program, the reason there is whole and true. */
 static __device__ __noinline__ void cdpl_fail(cdpl_state *state, unsigned int error, unsigned int detail)
 {
-    if (atomicCAS(&state->error, 0u, error) == 0u) {
-        state->error_detail = detail;
-        volatile cdpl_failure *failure = state->failure;
-        failure->detail = detail;
-        __threadfence_system();
-        failure->error = error;
-        __threadfence_system();
-    }
+    if (atomicCAS(&state->error, 0u, error) == 0u) state->error_detail = detail;
+    *(volatile unsigned long long *)state->failure = (unsigned long long)detail << 32 | error;
+    __threadfence_system();
     __trap();
 }
 

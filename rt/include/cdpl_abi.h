@@ -118,7 +118,7 @@ enum cdpl_runtime_error {
  * peak register count). */
 typedef struct cdpl_failure {
     unsigned int error;         /* enum cdpl_runtime_error; 0 until one fails */
-    unsigned int detail;
+    unsigned int detail;        /* written with `error` in one 8-byte store */
 } cdpl_failure;
 
 /* One launched grid. The packed parameters follow the header at
