@@ -168,7 +168,6 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
  * whichever trap ends the program, the reason there is whole and true. */
 static __device__ __noinline__ void cdpl_fail(cdpl_state *state, unsigned int error, unsigned int detail)
 {
-    if (atomicCAS(&state->error, 0u, error) == 0u) state->error_detail = detail;
     *(volatile unsigned long long *)state->failure = (unsigned long long)detail << 32 | error;
     __threadfence_system();
     __trap();
@@ -981,8 +980,6 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
         if (live->head > live->tail) live->tail = live->head;
         state->plan->live_restart = live->tail;
         state->nready = 0;
-        state->plan->error = state->error;
-        state->plan->error_detail = state->error_detail;
         state->plan->roots_done = state->roots_done;
         state->plan->records_continued = state->records_continued;
         state->plan->records_in_use = state->record_ring.capacity - (unsigned int)state->record_ring.available;

@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 4u
+#define CDPL_ABI_VERSION 5u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -224,12 +224,8 @@ typedef struct cdpl_group {
 
 typedef struct cdpl_plan {
     unsigned int ngroups;
-    unsigned int error;         /* enum cdpl_runtime_error */
-    unsigned int error_detail;
-    unsigned int reserved;
-    unsigned long long roots_done;
     unsigned int records_in_use; /* live records when the plan was made */
-    unsigned int reserved2;
+    unsigned long long roots_done;
     unsigned long long records_continued; /* run by a block that had finished another record,
                                              without a wave of their own, so far */
     /* The live queue's push position when the plan began, and after the
@@ -269,10 +265,7 @@ typedef struct cdpl_state {
     cdpl_group_slot *table;
     cdpl_ready_item *ready;
     CDPL_OWN_LINE unsigned int nready;
-    CDPL_OWN_LINE unsigned int error;         /* enum cdpl_runtime_error, first one wins */
-    unsigned int error_detail;
-    unsigned int reserved;
-    cdpl_wave_item *wave_items;
+    CDPL_OWN_LINE cdpl_wave_item *wave_items; /* not on nready's line: read by every block */
     cdpl_group *groups;         /* CDPL_GROUP_TABLE_SIZE entries */
     cdpl_plan *plan;
     cdpl_failure *failure;      /* host memory, see cdpl_failure */

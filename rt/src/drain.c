@@ -189,10 +189,6 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
             cdpl_report_failure(ds->failure);
             return error;
         }
-        if (ds->plan->error != CDPL_RT_OK) {
-            cdpl_report("%s (%u)", runtime_error_text(ds->plan->error), ds->plan->error_detail);
-            return cudaErrorLaunchFailure;
-        }
         if (trace_waves) {
             double now = seconds_now();
             fprintf(stderr, "cdpl wave %llu: %u groups, %u records, %llu blocks, %.1f us (with planning)\n",
