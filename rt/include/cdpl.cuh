@@ -986,20 +986,28 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     }
 }
 
-/* Turns a host launch into a root record, ready at once. */
+/* Turns a host launch into a root record and the only item of the first
+ * wave, which the host launches without planning it: a host launch finds
+ * the queue empty (the last one ran until no record was left), so nothing
+ * else can be ready. */
 static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request request)
 {
-    cdpl_context.continue_kernel = 0; /* a root always waits for its own wave */
-    cdpl_context.live = CDPL_LIVE_OFF;
-    cdpl_context.deferred_count = 0;
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE)
         cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0);
     dim3 grid(request.grid[0], request.grid[1], request.grid[2]);
     dim3 block(request.block[0], request.block[1], request.block[2]);
-    cdpl_fill_record(cdpl_record_at(state, index), CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block,
-                     request.shmem, request.params, request.params_size);
-    cdpl_release(state, index);
+    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_fill_record(record, CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block, request.shmem,
+                     request.params, request.params_size);
+    if (record->blocks_left > CDPL_GROUP_BLOCK_MASK)
+        cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, request.kernel_id);
+    record->deps = 0;
+    cdpl_wave_item item;
+    item.first_block = 0;
+    item.record = index;
+    item.reserved = 0;
+    state->wave_items[0] = item;
 }
 
 /* Runs the records that are not user kernels: event markers (nothing to do),

@@ -1,6 +1,7 @@
-/* Host launches: inject the root record, then run the queue wave by wave
- * until the launch tree is complete. One wave costs one planner launch, one
- * small copy of the plan, one synchronisation, and one launch per group;
+/* Host launches: inject the root record and launch it, then run the queue
+ * wave by wave until the launch tree is complete. Each later wave costs one
+ * planner launch, one small copy of the plan, one synchronisation, and one
+ * launch per group;
  * records that a launch's blocks make ready for the launch itself run in it
  * (cdpl_live_queue), without a wave of their own. */
 #include <pthread.h>
@@ -171,16 +172,41 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     return cudaSuccess;
 }
 
-static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigned long long roots_expected)
+/* What CDPL_TRACE_WAVES reports of the wave being launched. */
+typedef struct wave_trace {
+    unsigned int groups, records;
+    unsigned long long blocks;
+} wave_trace;
+
+static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream,
+                                     wave_trace *trace)
+{
+    totals.records += group->count;
+    trace->groups += 1;
+    trace->records += group->count;
+    trace->blocks += group->blocks;
+    return launch_group(ds, group, stream);
+}
+
+/* Runs waves until no record is ready: the first is the root's group, made
+ * by the inject kernel (NULL: none, the inject kernel failed); each later
+ * one is planned from the records the last one made ready. */
+static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const cdpl_group *root,
+                             unsigned long long roots_expected)
 {
     const cdpl_module_kernels *scheduler = cdpl_scheduler_kernels();
     void *plan_args[] = {&ds->device};
     if (trace_waves < 0) trace_waves = getenv("CDPL_TRACE_WAVES") != NULL;
     double wave_start = trace_waves ? seconds_now() : 0.0;
-    unsigned int traced_groups = 0, traced_records = 0;
-    unsigned long long traced_blocks = 0;
+    wave_trace trace = {0, 0, 0};
+    cudaError_t error = cudaSuccess;
+    if (root != NULL) {
+        ++totals.waves;
+        error = launch_wave_group(ds, root, stream, &trace);
+        if (error != cudaSuccess) return error;
+    }
     for (;;) {
-        cudaError_t error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1},
+        error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1},
                                              (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0, stream);
         if (error == cudaSuccess)
             error = cudaMemcpyAsync(ds->plan, ds->mirror.plan, sizeof *ds->plan, cudaMemcpyDeviceToHost, stream);
@@ -192,10 +218,9 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         if (trace_waves) {
             double now = seconds_now();
             fprintf(stderr, "cdpl wave %llu: %u groups, %u records, %llu blocks, %.1f us (with planning)\n",
-                    totals.waves, traced_groups, traced_records, traced_blocks, (now - wave_start) * 1e6);
+                    totals.waves, trace.groups, trace.records, trace.blocks, (now - wave_start) * 1e6);
             wave_start = now;
-            traced_groups = traced_records = 0;
-            traced_blocks = 0;
+            trace = (wave_trace){0, 0, 0};
         }
         note_live_pushes(ds->plan);
         if (ds->plan->records_in_use > totals.peak_records) totals.peak_records = ds->plan->records_in_use;
@@ -211,11 +236,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
                 error = cudaMemcpy(&group, ds->mirror.groups + g, sizeof group, cudaMemcpyDeviceToHost);
                 if (error != cudaSuccess) return error;
             }
-            totals.records += group.count;
-            traced_groups += 1;
-            traced_records += group.count;
-            traced_blocks += group.blocks;
-            error = launch_group(ds, &group, stream);
+            error = launch_wave_group(ds, &group, stream, &trace);
             if (error != cudaSuccess) return error;
         }
     }
@@ -268,7 +289,18 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
     if (error == cudaSuccess) {
         ++roots_injected;
         ++totals.host_launches;
-        error = run_waves(ds, stream, roots_injected);
+        cdpl_group root;
+        memset(&root, 0, sizeof root);
+        root.kernel_id = id;
+        root.block[0] = block.x;
+        root.block[1] = block.y;
+        root.block[2] = block.z;
+        root.shmem = (unsigned int)shmem;
+        root.count = 1;
+        root.blocks = (unsigned long long)grid.x * grid.y * grid.z;
+        /* The inject kernel refuses a grid that the scheduler cannot count:
+         * the first plan's synchronisation reports it. */
+        error = run_waves(ds, stream, root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
     }
     pthread_mutex_unlock(&drain_lock);
     return error;

@@ -6,6 +6,7 @@
 // (cdpl_failure) and traps, and the host prints it when the drain's
 // synchronization fails. CTest requires the message on stderr and this
 // program's failure exit.
+// STDERR: cdp-lower runtime: more (kernel, block shape) pairs ready in one wave than the scheduler's table holds (1024)
 #include <cuda_runtime.h>
 
 #include <cstdio>
