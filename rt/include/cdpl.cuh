@@ -133,10 +133,12 @@ static __device__ __forceinline__ cdpl_record *cdpl_record_at(cdpl_state *state,
 
 static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
 {
-    if (atomicSub(&ring->available, 1) <= 0) {
+    int available = atomicSub(&ring->available, 1);
+    if (available <= 0) {
         atomicAdd(&ring->available, 1);
         return CDPL_NONE;
     }
+    if (available - 1 < *(const int *)&ring->fewest_available) atomicMin(&ring->fewest_available, available - 1);
     unsigned long long ticket = atomicAdd(&ring->head, 1ull);
     unsigned long long turn = ticket >> ring->cell_bits;
     volatile unsigned long long *cell = ring->cells + (ticket & ((1ull << ring->cell_bits) - 1ull));
@@ -982,7 +984,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
         state->nready = 0;
         state->plan->roots_done = state->roots_done;
         state->plan->records_continued = state->records_continued;
-        state->plan->records_in_use = state->record_ring.capacity - (unsigned int)state->record_ring.available;
+        state->plan->records_peak = state->record_ring.capacity - (unsigned int)state->record_ring.fewest_available;
     }
 }
 

@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 5u
+#define CDPL_ABI_VERSION 6u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -167,6 +167,10 @@ typedef struct cdpl_ring {
      * every entry kernel at its peak register count). */
     unsigned int cell_bits;
     CDPL_OWN_LINE int available;
+    /* The lowest `available` so far: capacity less it is the most indices
+     * ever taken at once. Only falls, so a stale read of it costs at most
+     * a needless atomicMin, never a missed low. */
+    CDPL_OWN_LINE int fewest_available;
     CDPL_OWN_LINE unsigned long long head;    /* takes so far */
     CDPL_OWN_LINE unsigned long long tail;    /* gives so far (starts at capacity: full) */
 } cdpl_ring;
@@ -224,7 +228,7 @@ typedef struct cdpl_group {
 
 typedef struct cdpl_plan {
     unsigned int ngroups;
-    unsigned int records_in_use; /* live records when the plan was made */
+    unsigned int records_peak;  /* most records taken from the pool at once, so far */
     unsigned long long roots_done;
     unsigned long long records_continued; /* run by a block that had finished another record,
                                              without a wave of their own, so far */

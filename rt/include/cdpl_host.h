@@ -64,7 +64,8 @@ typedef struct cdpl_stats {
     unsigned long long records;   /* run by physical launches of waves */
     unsigned long long records_continued; /* run by a block right after another record */
     unsigned long long host_launches;
-    unsigned int peak_records; /* most records alive at once (grids not yet complete) */
+    unsigned int peak_records; /* most records taken from the pool at once: grids not yet complete,
+                                  and free ones that blocks keep for their next launches */
     unsigned int capacity;
     size_t device_bytes;
 } cdpl_stats;

@@ -95,6 +95,7 @@ static cudaError_t make_full_ring(cdpl_ring *ring, unsigned int capacity)
     free(cells);
     ring->capacity = capacity;
     ring->available = (int)capacity;
+    ring->fewest_available = (int)capacity;
     ring->head = 0;
     ring->tail = capacity;
     return error;

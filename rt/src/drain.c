@@ -223,7 +223,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
             trace = (wave_trace){0, 0, 0};
         }
         note_live_pushes(ds->plan);
-        if (ds->plan->records_in_use > totals.peak_records) totals.peak_records = ds->plan->records_in_use;
+        totals.peak_records = ds->plan->records_peak;
         totals.records_continued = ds->plan->records_continued;
         unsigned int ngroups = ds->plan->ngroups;
         if (ngroups == 0) break;
