@@ -206,8 +206,8 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
         if (error != cudaSuccess) return error;
     }
     for (;;) {
-        error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1},
-                                             (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0, stream);
+        error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1}, (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0,
+                                 stream);
         if (error == cudaSuccess)
             error = cudaMemcpyAsync(ds->plan, ds->mirror.plan, sizeof *ds->plan, cudaMemcpyDeviceToHost, stream);
         if (error == cudaSuccess) error = cudaStreamSynchronize(stream);
