@@ -271,7 +271,7 @@ typedef struct cdpl_state {
     CDPL_OWN_LINE unsigned int nready;
     CDPL_OWN_LINE cdpl_wave_item *wave_items; /* not on nready's line: read by every block */
     cdpl_group *groups;         /* CDPL_GROUP_TABLE_SIZE entries */
-    cdpl_plan *plan;
+    cdpl_plan *plan;            /* host memory, read by the drain */
     cdpl_failure *failure;      /* host memory, see cdpl_failure */
     unsigned long long roots_done;
     unsigned long long records_continued;

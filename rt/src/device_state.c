@@ -231,7 +231,6 @@ static cudaError_t make_state(void)
         error = device_alloc((void **)&mirror->wave_items, sizeof(cdpl_wave_item) * capacity);
     if (error == cudaSuccess)
         error = device_alloc((void **)&mirror->groups, sizeof(cdpl_group) * CDPL_GROUP_TABLE_SIZE);
-    if (error == cudaSuccess) error = device_alloc((void **)&mirror->plan, sizeof(cdpl_plan));
     /* Each record is in the live queue at most once, and a launch passes
      * over at most one abandoned cell per block: twice the record pool keeps
      * a cell's next lap from meeting a record still waiting in it (rounded
@@ -244,17 +243,23 @@ static cudaError_t make_state(void)
     if (error == cudaSuccess) error = read_device_facts(mirror);
     if (error == cudaSuccess) error = read_kernel_facts(mirror);
     /* Pinned host memory is mapped into the device's address space (unified
-     * addressing), so device code writes it through the same pointer. */
+     * addressing), so device code writes it through the same pointer: the
+     * planner writes the plan where the host reads it, with no copy of its
+     * own in each wave. */
     if (error == cudaSuccess) error = cudaMallocHost((void **)&state.failure, sizeof(cdpl_failure));
     if (error == cudaSuccess) {
         memset(state.failure, 0, sizeof *state.failure);
         mirror->failure = state.failure;
     }
+    if (error == cudaSuccess) error = cudaMallocHost((void **)&state.plan, sizeof(cdpl_plan));
+    if (error == cudaSuccess) {
+        memset(state.plan, 0, sizeof *state.plan);
+        mirror->plan = state.plan;
+    }
     if (error == cudaSuccess) error = device_alloc((void **)&state.device, sizeof(cdpl_state));
     if (error == cudaSuccess)
         error = cudaMemcpy(state.device, mirror, sizeof *mirror, cudaMemcpyHostToDevice);
     if (error == cudaSuccess) error = device_alloc((void **)&state.staging, CDPL_MAX_PARAMS_SIZE);
-    if (error == cudaSuccess) error = cudaMallocHost((void **)&state.plan, sizeof(cdpl_plan));
     if (error == cudaSuccess) error = publish_state();
     return error;
 }

@@ -1,7 +1,7 @@
 /* Host launches: inject the root record and launch it, then run the queue
  * wave by wave until the launch tree is complete. Each later wave costs one
- * planner launch, one small copy of the plan, one synchronisation, and one
- * launch per group;
+ * planner launch (which writes the plan into pinned host memory), one
+ * synchronisation, and one launch per group;
  * records that a launch's blocks make ready for the launch itself run in it
  * (cdpl_live_queue), without a wave of their own. */
 #include <pthread.h>
@@ -208,8 +208,6 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
     for (;;) {
         error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1}, (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0,
                                  stream);
-        if (error == cudaSuccess)
-            error = cudaMemcpyAsync(ds->plan, ds->mirror.plan, sizeof *ds->plan, cudaMemcpyDeviceToHost, stream);
         if (error == cudaSuccess) error = cudaStreamSynchronize(stream);
         if (error != cudaSuccess) {
             cdpl_report_failure(ds->failure);

@@ -43,7 +43,7 @@ const cdpl_module_kernels *cdpl_scheduler_kernels(void);
 typedef struct cdpl_device_state {
     cdpl_state *device;      /* the cdpl_state in device memory */
     cdpl_state mirror;       /* its pointers, as the host set them */
-    cdpl_plan *plan;         /* pinned host copy of the plan */
+    cdpl_plan *plan;         /* pinned, written by the planner */
     cdpl_failure *failure;   /* pinned, written by device code that fails */
     unsigned char *staging;  /* device buffer for a host launch's parameters */
     size_t device_bytes;
