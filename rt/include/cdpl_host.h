@@ -67,7 +67,8 @@ typedef struct cdpl_stats {
     unsigned int peak_records; /* most records taken from the pool at once: grids not yet complete,
                                   and free ones that blocks keep for their next launches */
     unsigned int capacity;
-    size_t device_bytes;
+    size_t peak_record_bytes;  /* peak_records times a record's size: the pool's peak use */
+    size_t device_bytes;       /* all the runtime's device memory, the record pool included */
 } cdpl_stats;
 void cdpl_get_stats(cdpl_stats *stats);
 

@@ -272,9 +272,10 @@ static void release_state(void)
         cdpl_get_stats(&stats);
         fprintf(stderr,
                 "cdpl_waves: %llu\ncdpl_physical_launches: %llu\ncdpl_records: %llu\n"
-                "cdpl_records_continued: %llu\ncdpl_peak_records: %u\ncdpl_device_bytes: %zu\n",
+                "cdpl_records_continued: %llu\ncdpl_peak_records: %u\ncdpl_peak_record_bytes: %zu\n"
+                "cdpl_device_bytes: %zu\n",
                 stats.waves, stats.physical_launches, stats.records, stats.records_continued, stats.peak_records,
-                stats.device_bytes);
+                stats.peak_record_bytes, stats.device_bytes);
     }
     /* A failure that surfaced outside a drain (in a kernel the host launched
      * natively) is told here at the latest. */
@@ -310,8 +311,9 @@ cudaError_t cdpl_start_runtime(void)
     return cdpl_device_state_get(&unused);
 }
 
-void cdpl_get_stats_capacity(unsigned int *capacity, size_t *bytes)
+void cdpl_get_stats_memory(cdpl_stats *stats)
 {
-    *capacity = made ? state.mirror.record_ring.capacity : 0;
-    *bytes = state.device_bytes;
+    stats->capacity = made ? state.mirror.record_ring.capacity : 0;
+    stats->device_bytes = state.device_bytes;
+    stats->peak_record_bytes = made ? (size_t)stats->peak_records * state.mirror.record_stride : 0;
 }

@@ -307,5 +307,5 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
 void cdpl_get_stats(cdpl_stats *stats)
 {
     *stats = totals;
-    cdpl_get_stats_capacity(&stats->capacity, &stats->device_bytes);
+    cdpl_get_stats_memory(stats);
 }

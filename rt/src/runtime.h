@@ -51,7 +51,8 @@ typedef struct cdpl_device_state {
 /* Prints, once, why device code of the runtime stopped the program, if it did. */
 void cdpl_report_failure(const cdpl_failure *failure);
 cudaError_t cdpl_device_state_get(cdpl_device_state **state);
-void cdpl_get_stats_capacity(unsigned int *capacity, size_t *bytes);
+/* Fills in the memory figures of stats (capacity, bytes), given its peak_records. */
+void cdpl_get_stats_memory(cdpl_stats *stats);
 
 /* Reports a runtime failure on stderr, once per message kind. */
 void cdpl_report(const char *format, ...);

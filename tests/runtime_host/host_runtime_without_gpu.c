@@ -82,7 +82,8 @@ static void check_launches_fail_without_gpu(void)
            "an invalid configuration fails too");
     cdpl_stats stats;
     cdpl_get_stats(&stats);
-    expect(stats.host_launches == 0 && stats.capacity == 0 && stats.device_bytes == 0,
+    expect(stats.host_launches == 0 && stats.capacity == 0 && stats.device_bytes == 0 &&
+               stats.peak_record_bytes == 0,
            "no launch and no device memory counted");
 }
 
