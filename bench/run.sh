@@ -6,7 +6,8 @@
 # the lowered stdout is identical to the native stdout (and stable across
 # runs); flat runs must exit 0. Lowered runs get CDPL_STATS=1, so the runtime
 # prints its counters to stderr at exit (cdpl_waves, cdpl_physical_launches,
-# cdpl_peak_records, cdpl_device_bytes; taken from the first run).
+# cdpl_peak_records, cdpl_peak_record_bytes, cdpl_device_bytes; taken from the
+# first run).
 #
 # Usage: bench/run.sh BUILD_DIR OUT_DIR [RUNS]
 # Writes OUT_DIR/benchmarks.md (GPU, driver, CUDA, the table, the geometric
@@ -25,6 +26,8 @@ find_bin() { find "$build" -type f -name "$1" -perm -u+x 2>/dev/null | head -1; 
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else print v[int((NR + 1) / 2)] }'; }
 # ratio A B: A / B with 2 decimals, "-" when either is missing or B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b + 0 == 0) print "-"; else printf "%.2f\n", a / b }'; }
+# mib BYTES: BYTES in MiB with 1 decimal, "-" when missing.
+mib() { awk -v b="$1" 'BEGIN { if (b == "-") print "-"; else printf "%.1f\n", b / 1048576 }'; }
 stat_of() { local v; v=$(sed -n "s/^$1: //p" "$2" 2>/dev/null | head -1); echo "${v:--}"; }
 
 gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
@@ -83,10 +86,10 @@ for w in $workloads; do
     waves=$(stat_of cdpl_waves "$err1")
     physical=$(stat_of cdpl_physical_launches "$err1")
     peak=$(stat_of cdpl_peak_records "$err1")
-    bytes=$(stat_of cdpl_device_bytes "$err1")
-    queue_mib=$(awk -v b="$bytes" 'BEGIN { if (b == "-") print "-"; else printf "%.1f\n", b / 1048576 }')
+    peak_mib=$(mib "$(stat_of cdpl_peak_record_bytes "$err1")")
+    device_mib=$(mib "$(stat_of cdpl_device_bytes "$err1")")
     launches=$(stat_of launches "$logs/$w.native.out1")
-    rows="$rows| $w | $native_ms | $lowered_ms | $flat_col | $nl | $lf | $launches | $waves | $physical | $peak | $queue_mib | $same |
+    rows="$rows| $w | $native_ms | $lowered_ms | $flat_col | $nl | $lf | $launches | $waves | $physical | $peak | $peak_mib | $device_mib | $same |
 "
     printf '%s %s %s %s %s %s\n' "$w" "$native_ms" "$lowered_ms" "$flat_ms" "$nl" "$lf" >>"$out/ratios.dat"
 done
@@ -101,8 +104,8 @@ geomean=$(awk '!/^#/ && $5 != "-" { s += log($5); n++ } END { if (n) printf "%.2
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- runs: each binary $runs times; times are the median of the \`time_ms\` each run prints (cudaEvents around the GPU work of one timed run, after a warm-up run)"
     echo
-    echo "| workload | native ms | lowered ms | flat ms | native/lowered | lowered/flat | device launches | cdpl_waves | cdpl_physical_launches | cdpl_peak_records | queue MiB | lowered stdout = native |"
-    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+    echo "| workload | native ms | lowered ms | flat ms | native/lowered | lowered/flat | device launches | cdpl_waves | cdpl_physical_launches | cdpl_peak_records | peak queue MiB | allocated MiB | lowered stdout = native |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
     printf '%s' "$rows"
     echo
     echo "Geometric mean of native/lowered: $geomean"
@@ -111,7 +114,8 @@ geomean=$(awk '!/^#/ && $5 != "-" { s += log($5); n++ } END { if (n) printf "%.2
     echo "flat: a hand-written version without dynamic parallelism (quicksort's is cub::DeviceRadixSort, a different algorithm)."
     echo "device launches: device-side launches of one run, as the native program counts them."
     echo "The cdpl_* columns come from the lowered program's CDPL_STATS=1 report at exit, so they cover the whole"
-    echo "process (the warm-up run and the timed run); queue MiB is cdpl_device_bytes, the runtime's device memory."
+    echo "process (the warm-up run and the timed run). peak queue MiB is cdpl_peak_record_bytes, the record pool's"
+    echo "peak use; allocated MiB is cdpl_device_bytes, all the runtime's device memory (sized from the pending-launch limit)."
 } >"$out/benchmarks.md"
 cat "$out/benchmarks.md"
 exit $fail
