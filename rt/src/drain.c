@@ -246,6 +246,20 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
     return cudaSuccess;
 }
 
+/* The first wave of a host launch: the group of its root alone, whose only
+ * item the inject kernel writes. */
+static cdpl_group root_group(const cdpl_root_request *request)
+{
+    cdpl_group group;
+    memset(&group, 0, sizeof group);
+    group.kernel_id = request->kernel_id;
+    memcpy(group.block, request->block, sizeof group.block);
+    group.shmem = request->shmem;
+    group.count = 1;
+    group.blocks = (unsigned long long)request->grid[0] * request->grid[1] * request->grid[2];
+    return group;
+}
+
 cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream,
                              const void *params, size_t params_size)
 {
@@ -265,20 +279,20 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
     cdpl_device_state *ds;
     cudaError_t error = cdpl_device_state_get(&ds);
     static unsigned long long roots_injected;
+    cdpl_root_request request;
+    memset(&request, 0, sizeof request);
+    request.kernel_id = id;
+    request.grid[0] = grid.x;
+    request.grid[1] = grid.y;
+    request.grid[2] = grid.z;
+    request.block[0] = block.x;
+    request.block[1] = block.y;
+    request.block[2] = block.z;
+    request.shmem = (unsigned int)shmem;
+    request.params_size = (unsigned int)params_size;
     if (error == cudaSuccess)
         error = cudaMemcpyAsync(ds->staging, params, params_size, cudaMemcpyHostToDevice, stream);
     if (error == cudaSuccess) {
-        cdpl_root_request request;
-        memset(&request, 0, sizeof request);
-        request.kernel_id = id;
-        request.grid[0] = grid.x;
-        request.grid[1] = grid.y;
-        request.grid[2] = grid.z;
-        request.block[0] = block.x;
-        request.block[1] = block.y;
-        request.block[2] = block.z;
-        request.shmem = (unsigned int)shmem;
-        request.params_size = (unsigned int)params_size;
         request.params = ds->staging;
         void *args[] = {&ds->device, &request};
         error = cudaLaunchKernel(cdpl_scheduler_kernels()->inject, (dim3){1, 1, 1}, (dim3){1, 1, 1}, args, 0,
@@ -287,15 +301,7 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
     if (error == cudaSuccess) {
         ++roots_injected;
         ++totals.host_launches;
-        cdpl_group root;
-        memset(&root, 0, sizeof root);
-        root.kernel_id = id;
-        root.block[0] = block.x;
-        root.block[1] = block.y;
-        root.block[2] = block.z;
-        root.shmem = (unsigned int)shmem;
-        root.count = 1;
-        root.blocks = (unsigned long long)grid.x * grid.y * grid.z;
+        cdpl_group root = root_group(&request);
         /* The inject kernel refuses a grid that the scheduler cannot count:
          * the first plan's synchronisation reports it. */
         error = run_waves(ds, stream, root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
