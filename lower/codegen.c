@@ -54,11 +54,17 @@ static const char *registration_of(const cdpl_function *kernel)
     return is_per_file(kernel) ? "cdpl_register_file_local" : "cdpl_register";
 }
 
-/* A kernel that launches itself and whose entry may go on with more
- * records gets spare workers in its waves (cdpl_live_queue). */
+/* A kernel that launches itself and never waits at a barrier gets live
+ * launches (drain.c): its registration says so, and its entry holds the
+ * code of spare workers. */
+static bool runs_its_own_children(const cdpl_kernel_plan *plan)
+{
+    return plan->launches_itself && !plan->waits_at_barrier;
+}
+
 static const char *traits_of(const cdpl_kernel_plan *plan)
 {
-    return plan->launches_itself && !plan->waits_at_barrier ? "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN" : "0u";
+    return runs_its_own_children(plan) ? "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN" : "0u";
 }
 
 /* The entry kernel's head, up to where it calls the body; returns the
@@ -70,17 +76,21 @@ static const char *put_entry_begin(cdpl_text *out, const cdpl_kernel_plan *plan)
     cdpl_text_printf(out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
                      plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", plan->stem);
     if (plan->waits_at_barrier) {
-        cdpl_text_puts(out, "    if (!cdpl_enter_block(cdpl_w)) return;\n");
+        cdpl_text_puts(out, "    if (!cdpl_enter_block<false>(cdpl_w)) return;\n");
         return "    ";
     }
-    cdpl_text_printf(out, "    if (!cdpl_enter_block(cdpl_w, 0x%08xu)) return;\n    do {\n", plan->id);
+    const char *live = runs_its_own_children(plan) ? "true" : "false";
+    cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w, 0x%08xu)) return;\n    do {\n", live, plan->id);
     return "        ";
 }
 
 static void put_entry_end(cdpl_text *out, const cdpl_kernel_plan *plan)
 {
-    cdpl_text_puts(out, plan->waits_at_barrier ? "    cdpl_leave_block();\n}\n"
-                                               : "    } while (cdpl_leave_block_or_continue());\n}\n");
+    if (plan->waits_at_barrier)
+        cdpl_text_puts(out, "    cdpl_leave_block();\n}\n");
+    else
+        cdpl_text_printf(out, "    } while (cdpl_leave_block_or_continue<%s>());\n}\n",
+                         runs_its_own_children(plan) ? "true" : "false");
 }
 
 /* Ends a runtime kernel's text: its registration (the parameter struct

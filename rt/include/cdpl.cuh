@@ -124,9 +124,21 @@ static __device__ __forceinline__ void cdpl_set_last_error(cudaError_t error)
     if (cdpl_in_runtime()) cdpl_my_slot()->last_error = (int)error;
 }
 
+/* The runtime's state, records, rings and queues are all device
+ * allocations. Telling the compiler so turns its generic loads, stores and
+ * atomics on them into global ones, and spares the registers that generic
+ * addresses hold: entry kernels of few_large 40 -> 34 (ptxas). */
+template <typename T> static __device__ __forceinline__ T *cdpl_global(T *pointer)
+{
+#if defined(__CUDA_ARCH__) && !defined(CDPL_GPU_HIP)
+    __builtin_assume(__isGlobal((const void *)pointer));
+#endif
+    return pointer;
+}
+
 static __device__ __forceinline__ cdpl_record *cdpl_record_at(cdpl_state *state, unsigned int index)
 {
-    return reinterpret_cast<cdpl_record *>(state->records + (size_t)index * state->record_stride);
+    return cdpl_global(reinterpret_cast<cdpl_record *>(state->records + (size_t)index * state->record_stride));
 }
 
 /* ---- the free-index rings (records, named streams) ---------------------- */
@@ -141,7 +153,7 @@ static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
     if (available - 1 < *(const int *)&ring->fewest_available) atomicMin(&ring->fewest_available, available - 1);
     unsigned long long ticket = atomicAdd(&ring->head, 1ull);
     unsigned long long turn = ticket >> ring->cell_bits;
-    volatile unsigned long long *cell = ring->cells + (ticket & ((1ull << ring->cell_bits) - 1ull));
+    volatile unsigned long long *cell = cdpl_global(ring->cells) + (ticket & ((1ull << ring->cell_bits) - 1ull));
     unsigned long long value;
     /* A giver holding this cell for our turn may not have written it yet. */
     while (((value = *cell) >> 32) != 2 * turn + 1) {
@@ -154,7 +166,7 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
 {
     unsigned long long ticket = atomicAdd(&ring->tail, 1ull);
     unsigned long long turn = ticket >> ring->cell_bits;
-    volatile unsigned long long *cell = ring->cells + (ticket & ((1ull << ring->cell_bits) - 1ull));
+    volatile unsigned long long *cell = cdpl_global(ring->cells) + (ticket & ((1ull << ring->cell_bits) - 1ull));
     /* The taker of the previous lap may still be reading this cell. */
     while ((*cell >> 32) != 2 * turn) {
     }
@@ -200,13 +212,13 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
             cdpl_fail(state, CDPL_RT_GROUP_TABLE_FULL, CDPL_GROUP_TABLE_SIZE);
         /* Most records of a wave go to a few groups: read before writing,
          * so that a slot already holding the key costs no atomic. */
-        unsigned long long seen = *(volatile unsigned long long *)&state->table[slot].key;
+        unsigned long long seen = *(volatile unsigned long long *)&cdpl_global(state->table)[slot].key;
         if (seen == key) break;
-        if (seen == 0ull) seen = atomicCAS(&state->table[slot].key, 0ull, key);
+        if (seen == 0ull) seen = atomicCAS(&cdpl_global(state->table)[slot].key, 0ull, key);
         if (seen == 0ull || seen == key) break;
         slot = (slot + 1) % CDPL_GROUP_TABLE_SIZE;
     }
-    cdpl_group_slot *group = &state->table[slot];
+    cdpl_group_slot *group = &cdpl_global(state->table)[slot];
     unsigned long long packed = atomicAdd(&group->packed, (1ull << CDPL_GROUP_BLOCK_BITS) | blocks);
     if ((packed & CDPL_GROUP_BLOCK_MASK) + blocks > CDPL_GROUP_BLOCK_MASK)
         cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, record->kernel_id);
@@ -218,7 +230,7 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     item.slot = slot;
     item.index = (unsigned int)(packed >> CDPL_GROUP_BLOCK_BITS);
     item.reserved = 0;
-    state->ready[position] = item;
+    cdpl_global(state->ready)[position] = item;
 }
 
 /* A record that a block of the running launch can run when it is done:
@@ -272,6 +284,7 @@ static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int 
  * block leaves while it may still launch more. */
 static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigned int index)
 {
+    state = cdpl_global(state);
     cdpl_live_queue *queue = &state->live;
     if (*(volatile unsigned long long *)&queue->tail >=
         *(volatile unsigned long long *)&queue->head + 16ull * gridDim.x)
@@ -281,7 +294,7 @@ static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigne
      * the previous lap, is passed over: the next one is tried. */
     for (;;) {
         unsigned long long position = atomicAdd(&queue->tail, 1ull);
-        unsigned int *cell = queue->cells + (position & (queue->capacity - 1u));
+        unsigned int *cell = cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
         unsigned int seen = atomicCAS(cell, CDPL_NONE, index);
         if (seen == CDPL_NONE) return true;
         if (seen == CDPL_LIVE_ABANDONED) atomicCAS(cell, CDPL_LIVE_ABANDONED, CDPL_NONE);
@@ -353,6 +366,7 @@ static __device__ __forceinline__ void cdpl_pause(unsigned int *nanoseconds)
  * position, and a record must run once. */
 static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, unsigned long long planned_goal)
 {
+    state = cdpl_global(state);
     cdpl_live_queue *queue = &state->live;
     /* Without spare workers, planned blocks that have not begun need the
      * room this block holds more than it needs a record. */
@@ -360,7 +374,7 @@ static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, un
         *(volatile unsigned long long *)&queue->planned_begun < planned_goal)
         return CDPL_NONE;
     unsigned long long position = atomicAdd(&queue->head, 1ull);
-    unsigned int *cell = queue->cells + (position & (queue->capacity - 1u));
+    unsigned int *cell = cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
     unsigned int pause = 32u, polls = 0;
     long long waiting_since = clock64();
     unsigned long long pushed = *(volatile unsigned long long *)&queue->tail;
@@ -435,8 +449,8 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
         unsigned int parent = record->parent;
         bool is_tail = (record->flags & CDPL_RECORD_TAIL) != 0;
         for (unsigned int s = record->streams; s != CDPL_NONE;) {
-            unsigned int following = state->streams[s].next_owned;
-            state->streams[s].magic = 0;
+            unsigned int following = cdpl_global(state->streams)[s].next_owned;
+            cdpl_global(state->streams)[s].magic = 0;
             cdpl_ring_give(&state->stream_ring, s);
             s = following;
         }
@@ -667,7 +681,7 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
                                             const dim3 &block, size_t shmem, const cdpl_stream_target &target,
                                             const void *params, unsigned int params_size)
 {
-    cdpl_state *state = cdpl_context.state;
+    cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_take_record(state);
     if (index == CDPL_NONE) {
         cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
@@ -739,20 +753,22 @@ static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned i
 static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
 {
     unsigned long long block = wave.block_base + blockIdx.x;
+    const cdpl_wave_item *items = cdpl_global(wave.items);
+    cdpl_state *state = cdpl_global(wave.state);
     /* Items are sorted by first block and each has at least one, so an
      * item at position `block` that starts there is this block's: the
      * common case of one-block grids needs no search. */
     unsigned int low = 0, high = wave.count - 1;
-    if (block < wave.count && wave.items[block].first_block == block) low = high = (unsigned int)block;
+    if (block < wave.count && items[block].first_block == block) low = high = (unsigned int)block;
     while (low < high) {
         unsigned int middle = (low + high + 1) / 2;
-        if (wave.items[middle].first_block <= block)
+        if (items[middle].first_block <= block)
             low = middle;
         else
             high = middle - 1;
     }
-    const cdpl_wave_item &item = wave.items[low];
-    cdpl_record *record = cdpl_record_at(wave.state, item.record);
+    const cdpl_wave_item &item = items[low];
+    cdpl_record *record = cdpl_record_at(state, item.record);
     unsigned long long virtual_block = block - item.first_block;
     cdpl_context.record = item.record;
     cdpl_context.grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
@@ -782,7 +798,7 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
     cdpl_context.continuation = CDPL_NONE;
     if (cdpl_context.live) {
-        cdpl_live_queue *queue = &wave.state->live;
+        cdpl_live_queue *queue = &state->live;
         atomicAdd(&queue->running, 1);
         __threadfence();
         atomicAdd(&queue->planned_begun, 1ull);
@@ -792,7 +808,12 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
 /* First thing of every entry kernel: find this block's record and virtual
  * block, and give every thread a clean slot. A spare worker of the launch
  * (cdpl_live_queue) waits for a record instead; false when it found none and
- * the block has nothing to run. */
+ * the block has nothing to run. Only the entry of a kernel with
+ * CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN gets live launches (drain.c), so only
+ * its entry holds the code of spare workers: MayRunLive, which the lowering
+ * sets from the same traits, and without which an entry needs fewer
+ * registers. */
+template <bool MayRunLive>
 static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
 {
     if (cdpl_thread_rank() == 0) {
@@ -801,16 +822,17 @@ static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
         cdpl_context.continue_kernel = continue_kernel;
         cdpl_context.spare_count = 0;
         cdpl_context.deferred_count = 0;
-        cdpl_context.live = continue_kernel == 0 || wave.live == 0 ? CDPL_LIVE_OFF
+        cdpl_context.live = !MayRunLive || continue_kernel == 0 || wave.live == 0 ? CDPL_LIVE_OFF
                             : gridDim.x > wave.planned_blocks ? CDPL_LIVE_WITH_SPARES
                                                               : CDPL_LIVE_SHARED;
         cdpl_context.planned_goal = wave.planned_goal;
         if (blockIdx.x < wave.planned_blocks) {
             cdpl_begin_planned_block(wave);
         } else {
-            unsigned int index = cdpl_context.live ? cdpl_live_take(wave.state, wave.planned_goal) : CDPL_NONE;
+            cdpl_state *state = cdpl_global(wave.state);
+            unsigned int index = MayRunLive && cdpl_context.live ? cdpl_live_take(state, wave.planned_goal) : CDPL_NONE;
             if (index != CDPL_NONE)
-                cdpl_begin_one_block_record(wave.state, index);
+                cdpl_begin_one_block_record(state, index);
             else
                 cdpl_context.record = CDPL_NONE;
         }
@@ -831,7 +853,7 @@ static __device__ void cdpl_leave_block()
 {
     __threadfence();
     if (atomicSub(&cdpl_context.threads_left, 1u) != 1u) return;
-    cdpl_state *state = cdpl_context.state;
+    cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(state, index);
     __threadfence();
@@ -852,18 +874,18 @@ static __device__ void cdpl_leave_block()
 
 /* Last thing of every thread of an entry whose kernel never waits at a
  * barrier: leaves the block, then goes on with the record the block kept
- * (cdpl_keep_for_this_block) or one from the live queue, and returns true
- * so that the entry runs the body again. */
-[[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
+ * (cdpl_keep_for_this_block) or, MayRunLive, one from the live queue, and
+ * returns true so that the entry runs the body again. */
+template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
 {
     cdpl_leave_block();
     __syncthreads();
-    if (cdpl_context.continuation == CDPL_NONE && !cdpl_context.live) return false;
+    if (cdpl_context.continuation == CDPL_NONE && !(MayRunLive && cdpl_context.live)) return false;
     __syncthreads(); /* everyone has read the context before it changes */
     if (cdpl_thread_rank() == 0) {
-        cdpl_state *state = cdpl_context.state;
+        cdpl_state *state = cdpl_global(cdpl_context.state);
         unsigned int next = cdpl_context.continuation;
-        if (next == CDPL_NONE) {
+        if (MayRunLive && next == CDPL_NONE) {
             /* Done running: what the body pushed is in the queue by now. */
             __threadfence();
             atomicSub(&state->live.running, 1);
@@ -1016,7 +1038,7 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
  * device-side cudaMemcpyAsync and cudaMemsetAsync. */
 static __global__ void cdpl_builtin_entry(cdpl_wave wave)
 {
-    if (!cdpl_enter_block(wave)) return;
+    if (!cdpl_enter_block<false>(wave)) return;
     const cdpl_record *record = cdpl_record_at(cdpl_context.state, cdpl_context.record);
     if (record->kind != CDPL_KIND_MARKER) {
         const cdpl_copy_params &copy = cdpl_block_params<cdpl_copy_params>();
@@ -1122,7 +1144,7 @@ static __device__ __forceinline__ cudaError_t cdpl_api_result(cudaError_t error)
 [[maybe_unused]] static __device__ cdpl_stream_object *cdpl_new_object(unsigned int magic)
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
-    cdpl_state *state = cdpl_context.state;
+    cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_ring_take(&state->stream_ring);
     if (index == CDPL_NONE) return NULL;
     cdpl_stream_object *object = &state->streams[index];
@@ -1237,7 +1259,7 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStrea
     if (error == cudaSuccess && flags != 0) error = cudaErrorInvalidValue;
     if (error != cudaSuccess) return cdpl_api_result(error);
     if (object->last == CDPL_NONE) return cudaSuccess; /* never recorded: nothing to wait for */
-    cdpl_state *state = cdpl_context.state;
+    cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int wait = cdpl_enqueue_marker(target);
     if (wait == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
     cdpl_record *waiting = cdpl_record_at(state, wait);

@@ -3,7 +3,8 @@
 // children: its waves get spare workers that run the one-block records its
 // blocks make ready (the live queue). A kernel that waits at a barrier, or
 // launches only other kernels, registers without it; every entry leaves at
-// once when the block has no record to run.
+// once when the block has no record to run. Only the first kind's entry
+// holds the code of spare workers (the template argument true).
 __global__ void leaf(int *out)
 {
     out[threadIdx.x] = 1;
@@ -42,14 +43,15 @@ int main()
     return 0;
 }
 // CHECK: static __global__ void cdpl_entry_leaf(cdpl_wave cdpl_w)
-// CHECK: if (!cdpl_enter_block(cdpl_w, 0x
+// CHECK: if (!cdpl_enter_block<false>(cdpl_w, 0x
+// CHECK: } while (cdpl_leave_block_or_continue<false>());
 // CHECK: "leaf", (const void *)cdpl_entry_leaf, sizeof(cdpl_params_leaf), 0u);
 // CHECK: static __global__ void cdpl_entry_walk(cdpl_wave cdpl_w)
-// CHECK: if (!cdpl_enter_block(cdpl_w, 0x
-// CHECK: } while (cdpl_leave_block_or_continue());
+// CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0x
+// CHECK: } while (cdpl_leave_block_or_continue<true>());
 // CHECK: "walk", (const void *)cdpl_entry_walk, sizeof(cdpl_params_walk), CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN);
 // CHECK: static __global__ void cdpl_entry_split(cdpl_wave cdpl_w)
-// CHECK: if (!cdpl_enter_block(cdpl_w)) return;
+// CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: cdpl_leave_block();
 // CHECK: "split", (const void *)cdpl_entry_split, sizeof(cdpl_params_split), 0u);
 // CHECK: "fan_out", (const void *)cdpl_entry_fan_out, sizeof(cdpl_params_fan_out), 0u);
