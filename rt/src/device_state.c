@@ -264,7 +264,8 @@ static cudaError_t make_state(void)
     return error;
 }
 
-/* Registered when the state is made, so it runs before CUDA's own teardown. */
+/* Registered with atexit once the state is made, so it runs before CUDA's
+ * own teardown. */
 static void release_state(void)
 {
     if (getenv("CDPL_STATS") != NULL) {
@@ -293,8 +294,13 @@ cudaError_t cdpl_device_state_get(cdpl_device_state **out)
     /* Once, however many starts fail first: each would free the state again. */
     static int release_registered;
     if (!made) {
-        if (!release_registered) release_registered = atexit(release_state) == 0;
         cudaError_t error = make_state();
+        /* Exit handlers run in reverse order of registration, and the CUDA
+         * runtime registers its teardown when make_state's first call
+         * initializes it (in a program whose first CUDA call is a launch):
+         * registered after that, release_state frees the state while the
+         * context still exists. It also frees what a failed start made. */
+        if (!release_registered) release_registered = atexit(release_state) == 0;
         if (error != cudaSuccess) {
             cdpl_report("could not set up the launch queue: %s", cudaGetErrorString(error));
             return error;
