@@ -1,0 +1,95 @@
+/* cdpl_completion.cuh
+ *
+ * Completion: a record whose last dependency is gone is released; a grid
+ * whose blocks, children and tails are all done is freed, and the news goes
+ * up the tree.
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_COMPLETION_CUH
+#define CDPL_COMPLETION_CUH
+
+#include "cdpl_live_queue.cuh"
+
+static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
+{
+    __threadfence();
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 &&
+        !(may_keep && cdpl_keep_for_this_block(state, index)) && !cdpl_live_push(state, index))
+        cdpl_push_ready(state, index);
+}
+
+/* Frees a completed record: the block keeps it for its own next launches
+ * while it has room, else it goes back to the ring. Only the block's last
+ * thread completes records. */
+static __device__ void cdpl_free_record(cdpl_state *state, unsigned int index)
+{
+    if (cdpl_context.spare_count < CDPL_SPARE_RECORDS)
+        cdpl_context.spare[cdpl_context.spare_count++] = index;
+    else
+        cdpl_ring_give(&state->record_ring, index);
+}
+
+/* The block runs nothing more: what it kept goes back to the ring. */
+static __device__ void cdpl_return_spare_records(cdpl_state *state)
+{
+    for (int i = 0; i < cdpl_context.spare_count; ++i) cdpl_ring_give(&state->record_ring, cdpl_context.spare[i]);
+    cdpl_context.spare_count = 0;
+}
+
+/* A grid whose blocks, children and tails are all done: free it and pass
+ * the news on, up the tree, for as long as each parent completes in turn. */
+static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
+{
+    for (;;) {
+        __threadfence();
+        cdpl_record *record = cdpl_record_at(state, index);
+        unsigned int next = record->next;
+        unsigned int parent = record->parent;
+        bool is_tail = (record->flags & CDPL_RECORD_TAIL) != 0;
+        for (unsigned int s = record->streams; s != CDPL_NONE;) {
+            unsigned int following = cdpl_global(state->streams)[s].next_owned;
+            cdpl_global(state->streams)[s].magic = 0;
+            cdpl_ring_give(&state->stream_ring, s);
+            s = following;
+        }
+        for (unsigned int w = record->waiters; w != CDPL_NONE;) {
+            unsigned int following = cdpl_record_at(state, w)->next_waiter;
+            cdpl_release(state, w);
+            w = following;
+        }
+        cdpl_free_record(state, index);
+        if (next != CDPL_NONE) cdpl_release(state, next);
+        if (parent == CDPL_NONE) {
+            atomicAdd(&state->roots_done, 1ull);
+            return;
+        }
+        if (is_tail) {
+            if (next != CDPL_NONE) return; /* the next tail of the parent runs */
+            index = parent;
+            continue;
+        }
+        cdpl_record *up = cdpl_record_at(state, parent);
+        __threadfence();
+        if (atomicSub(&up->outstanding, 1) != 1) return;
+        if (up->tail_first != CDPL_NONE) {
+            cdpl_release(state, up->tail_first);
+            return;
+        }
+        index = parent;
+    }
+}
+
+/* The grid's own blocks and its non-tail children are done. */
+static __device__ void cdpl_outstanding_done(cdpl_state *state, unsigned int index)
+{
+    cdpl_record *record = cdpl_record_at(state, index);
+    __threadfence();
+    if (atomicSub(&record->outstanding, 1) != 1) return;
+    if (record->tail_first != CDPL_NONE)
+        cdpl_release(state, record->tail_first);
+    else
+        cdpl_complete(state, index);
+}
+
+#endif

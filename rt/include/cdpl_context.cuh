@@ -1,0 +1,143 @@
+/* cdpl_context.cuh
+ *
+ * What every part of the device runtime shares: the launch configuration of
+ * a lowered `<<<...>>>`, the block being run (cdpl_context: its record, its
+ * virtual blockIdx and gridDim) and the runtime's pointers.
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_CONTEXT_CUH
+#define CDPL_CONTEXT_CUH
+
+#include "cdpl_gpu.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cdpl_abi.h"
+#include "cdpl_host.h"
+
+#define CDPL_STREAM_LEGACY_VALUE 0x1
+#define CDPL_STREAM_PER_THREAD_VALUE 0x2
+#define CDPL_STREAM_TAIL_VALUE 0x3
+#define CDPL_STREAM_FIRE_AND_FORGET_VALUE 0x4
+
+/* Names a type spelled with a declarator, e.g. a function pointer parameter. */
+template <typename T> struct cdpl_identity {
+    typedef T type;
+};
+
+/* The four `<<<...>>>` arguments, as a call argument. */
+struct cdpl_launch_config {
+    dim3 grid;
+    dim3 block;
+    size_t shmem;
+    cudaStream_t stream;
+};
+
+static inline __host__ __device__ cdpl_launch_config cdpl_config(dim3 grid, dim3 block,
+                                                                 size_t shmem = 0,
+                                                                 cudaStream_t stream = 0)
+{
+    cdpl_launch_config config;
+    config.grid = grid;
+    config.block = block;
+    config.shmem = shmem;
+    config.stream = stream;
+    return config;
+}
+
+/* How the running launch uses the live queue (cdpl_live_queue). */
+enum cdpl_live_mode {
+    CDPL_LIVE_OFF = 0,
+    CDPL_LIVE_SHARED = 1,      /* its blocks share the records they make ready */
+    CDPL_LIVE_WITH_SPARES = 2  /* ... and it has spare workers: all its blocks fit at once */
+};
+
+/* Records a block keeps from those it freed, for its own next launches. */
+#define CDPL_SPARE_RECORDS 8
+/* Ready children that a one-block grid holds back until its block is done. */
+#define CDPL_DEFERRED_RECORDS 8
+
+/* The block being run: which record, which virtual block of its grid. Every
+ * kernel of a lowered file that can reach virtualized code sets it first.
+ * A multiple of 16 bytes: an entry's static shared memory is counted in
+ * 16-byte units, and cdpl_check_shared_memory_fits takes the kernel's own as
+ * the entry's less this size (104 bytes showed as 112, and a launch of
+ * exactly 48 KB of dynamic shared memory was refused). */
+struct alignas(16) cdpl_block_context {
+    cdpl_state *state;
+    unsigned int record;            /* CDPL_NONE outside the runtime */
+    uint3 block;
+    uint3 grid;
+    unsigned int null_stream_last;  /* this block's NULL stream */
+    unsigned int threads_left;
+    unsigned int thread_state_offset;
+    const unsigned char *params;
+    unsigned int continue_kernel;   /* 0, or the kernel this block may go on with */
+    unsigned int continuation;      /* the ready record it will go on with, or CDPL_NONE */
+    /* Records this block freed, which its next launches take before the
+     * ring (cdpl_take_record): a chain of grids that one block runs by
+     * continuation then takes and frees records without the ring's global
+     * atomics. Only the block's last thread frees records, after every
+     * other thread has left the body, so a take never meets a give. */
+    int spare_count;
+    unsigned int spare[CDPL_SPARE_RECORDS];
+    unsigned int live;              /* enum cdpl_live_mode */
+    unsigned long long planned_goal;/* cdpl_wave.planned_goal */
+    /* Ready children of this block's one-block grid for the live queue,
+     * pushed when the block is done (cdpl_live_push). */
+    unsigned int deferred_count;
+    unsigned int deferred[CDPL_DEFERRED_RECORDS];
+};
+
+static_assert(sizeof(cdpl_block_context) % 16 == 0, "see cdpl_check_shared_memory_fits");
+static __shared__ cdpl_block_context cdpl_context;
+
+/* The runtime's state, for device code in any kernel of this file (entries
+ * also have it in cdpl_context); the host runtime sets it when it starts. */
+static __device__ cdpl_state *cdpl_module_state;
+extern __shared__ __align__(16) unsigned char cdpl_dynamic_shared[];
+
+static __device__ __forceinline__ uint3 cdpl_blockIdx() { return cdpl_context.block; }
+static __device__ __forceinline__ dim3 cdpl_gridDim()
+{
+    return dim3(cdpl_context.grid.x, cdpl_context.grid.y, cdpl_context.grid.z);
+}
+
+static __device__ __forceinline__ unsigned int cdpl_thread_rank()
+{
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+static __device__ __forceinline__ cdpl_thread_slot *cdpl_my_slot()
+{
+    return reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
+                                                cdpl_context.thread_state_offset) +
+           cdpl_thread_rank();
+}
+
+static __device__ __forceinline__ bool cdpl_in_runtime() { return cdpl_context.record != CDPL_NONE; }
+
+static __device__ __forceinline__ void cdpl_set_last_error(cudaError_t error)
+{
+    if (cdpl_in_runtime()) cdpl_my_slot()->last_error = (int)error;
+}
+
+/* The runtime's state, records, rings and queues are all device
+ * allocations. Telling the compiler so turns its generic loads, stores and
+ * atomics on them into global ones, and spares the registers that generic
+ * addresses hold: entry kernels of few_large 40 -> 34 (ptxas). */
+template <typename T> static __device__ __forceinline__ T *cdpl_global(T *pointer)
+{
+#if defined(__CUDA_ARCH__) && !defined(CDPL_GPU_HIP)
+    __builtin_assume(__isGlobal((const void *)pointer));
+#endif
+    return pointer;
+}
+
+static __device__ __forceinline__ cdpl_record *cdpl_record_at(cdpl_state *state, unsigned int index)
+{
+    return cdpl_global(reinterpret_cast<cdpl_record *>(state->records + (size_t)index * state->record_stride));
+}
+
+#endif

@@ -1,0 +1,332 @@
+/* cdpl_device_api.cuh
+ *
+ * The device runtime API that lowered code calls.
+ *
+ * Host and device: a __host__ __device__ function's calls are renamed too,
+ * and on the host each stays the CUDA call it was.
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_DEVICE_API_CUH
+#define CDPL_DEVICE_API_CUH
+
+#include "cdpl_scheduler_kernels.cuh"
+
+static inline __host__ __device__ cudaError_t cdpl_cudaGetLastError()
+{
+#ifdef __CUDA_ARCH__
+    if (!cdpl_in_runtime()) return cudaSuccess;
+    cdpl_thread_slot *slot = cdpl_my_slot();
+    cudaError_t error = (cudaError_t)slot->last_error;
+    slot->last_error = 0;
+    return error;
+#else
+    return cudaGetLastError();
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaPeekAtLastError()
+{
+#ifdef __CUDA_ARCH__
+    if (!cdpl_in_runtime()) return cudaSuccess;
+    return (cudaError_t)cdpl_my_slot()->last_error;
+#else
+    return cudaPeekAtLastError();
+#endif
+}
+
+static inline __host__ __device__ const char *cdpl_cudaGetErrorString(cudaError_t error)
+{
+#ifdef __CUDA_ARCH__
+    const cdpl_state *state = cdpl_module_state;
+    if (state != NULL && (unsigned int)error < state->nerror_strings &&
+        state->error_strings[error] != NULL)
+        return state->error_strings[error];
+    return "unrecognized error code";
+#else
+    return cudaGetErrorString(error);
+#endif
+}
+
+static inline __host__ __device__ const char *cdpl_cudaGetErrorName(cudaError_t error)
+{
+#ifdef __CUDA_ARCH__
+    const cdpl_state *state = cdpl_module_state;
+    if (state != NULL && (unsigned int)error < state->nerror_strings && state->error_names[error] != NULL)
+        return state->error_names[error];
+    return "cudaErrorUnknown";
+#else
+    return cudaGetErrorName(error);
+#endif
+}
+
+/* Sets the thread's last error to `error` (unless success) and returns it,
+ * as the device runtime API does. */
+static __device__ __forceinline__ cudaError_t cdpl_api_result(cudaError_t error)
+{
+    if (error != cudaSuccess) cdpl_set_last_error(error);
+    return error;
+}
+
+/* A stream or event object owned by the running grid, freed when it completes. */
+[[maybe_unused]] static __device__ cdpl_stream_object *cdpl_new_object(unsigned int magic)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cdpl_state *state = cdpl_global(cdpl_context.state);
+    unsigned int index = cdpl_ring_take(&state->stream_ring);
+    if (index == CDPL_NONE) return NULL;
+    cdpl_stream_object *object = &state->streams[index];
+    object->owner = cdpl_context.record;
+    object->last = CDPL_NONE;
+    object->magic = magic;
+    object->next_owned = atomicExch(&cdpl_record_at(state, cdpl_context.record)->streams, index);
+    return object;
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream,
+                                                                      unsigned int flags)
+{
+#ifdef __CUDA_ARCH__
+    if (flags != cudaStreamNonBlocking) return cdpl_api_result(cudaErrorInvalidValue);
+    cdpl_stream_object *object = cdpl_new_object(CDPL_STREAM_MAGIC);
+    if (object == NULL) return cdpl_api_result(cudaErrorMemoryAllocation);
+    *stream = reinterpret_cast<cudaStream_t>(object);
+    return cudaSuccess;
+#else
+    return cudaStreamCreateWithFlags(stream, flags);
+#endif
+}
+
+/* Pending work in the stream still runs; the object lives until its grid completes. */
+static inline __host__ __device__ cudaError_t cdpl_cudaStreamDestroy(cudaStream_t stream)
+{
+#ifdef __CUDA_ARCH__
+    if (cdpl_named_object(stream, CDPL_STREAM_MAGIC) == NULL)
+        return cdpl_api_result(cudaErrorInvalidResourceHandle);
+    return cudaSuccess;
+#else
+    return cudaStreamDestroy(stream);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+#ifdef __CUDA_ARCH__
+    if ((flags & cudaEventDisableTiming) == 0) return cdpl_api_result(cudaErrorInvalidValue);
+    cdpl_stream_object *object = cdpl_new_object(CDPL_EVENT_MAGIC);
+    if (object == NULL) return cdpl_api_result(cudaErrorMemoryAllocation);
+    *event = reinterpret_cast<cudaEvent_t>(object);
+    return cudaSuccess;
+#else
+    return cudaEventCreateWithFlags(event, flags);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaEventDestroy(cudaEvent_t event)
+{
+#ifdef __CUDA_ARCH__
+    if (cdpl_named_object(event, CDPL_EVENT_MAGIC) == NULL)
+        return cdpl_api_result(cudaErrorInvalidResourceHandle);
+    return cudaSuccess;
+#else
+    return cudaEventDestroy(event);
+#endif
+}
+
+#ifdef __CUDA_ARCH__
+/* A marker record in `stream`: it completes when everything before it in
+ * the stream has, and (for a wait) when the event's marker has. */
+static __device__ unsigned int cdpl_enqueue_marker(const cdpl_stream_target &target)
+{
+    cdpl_copy_params none = {};
+    return cdpl_enqueue(CDPL_KIND_MARKER, CDPL_BUILTIN_KERNEL_ID, dim3(1), dim3(CDPL_BUILTIN_MARKER_THREADS), 0,
+                        target, &none, sizeof none);
+}
+
+/* The stream and event of an event record or wait, validated: the tail and
+ * fire-and-forget streams cannot take part in event ordering. */
+static __device__ cudaError_t cdpl_event_operands(cudaStream_t stream, cudaEvent_t event,
+                                                  cdpl_stream_target *target, cdpl_stream_object **object)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cudaError_t error = cdpl_resolve_stream(stream, target);
+    if (error == cudaSuccess && cdpl_is_tail_or_fire_and_forget(target->value)) error = cudaErrorInvalidValue;
+    *object = cdpl_named_object(event, CDPL_EVENT_MAGIC);
+    if (error == cudaSuccess && *object == NULL) error = cudaErrorInvalidResourceHandle;
+    return error;
+}
+#endif
+
+static inline __host__ __device__ cudaError_t cdpl_cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    cdpl_stream_target target;
+    cdpl_stream_object *object;
+    cudaError_t error = cdpl_event_operands(stream, event, &target, &object);
+    if (error != cudaSuccess) return cdpl_api_result(error);
+    unsigned int marker = cdpl_enqueue_marker(target);
+    if (marker == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    object->last = marker;
+    cdpl_release(cdpl_context.state, marker);
+    return cudaSuccess;
+#else
+    return cudaEventRecord(event, stream);
+#endif
+}
+
+/* Work launched into `stream` after this waits for the event's marker: a
+ * marker in `stream` that also waits on it. Markers never complete in the
+ * wave that made them, so the event's marker is still there to wait on. */
+static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
+                                                                       unsigned int flags = 0)
+{
+#ifdef __CUDA_ARCH__
+    cdpl_stream_target target;
+    cdpl_stream_object *object;
+    cudaError_t error = cdpl_event_operands(stream, event, &target, &object);
+    if (error == cudaSuccess && flags != 0) error = cudaErrorInvalidValue;
+    if (error != cudaSuccess) return cdpl_api_result(error);
+    if (object->last == CDPL_NONE) return cudaSuccess; /* never recorded: nothing to wait for */
+    cdpl_state *state = cdpl_global(cdpl_context.state);
+    unsigned int wait = cdpl_enqueue_marker(target);
+    if (wait == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    cdpl_record *waiting = cdpl_record_at(state, wait);
+    waiting->deps += 1;
+    waiting->next_waiter = atomicExch(&cdpl_record_at(state, object->last)->waiters, wait);
+    cdpl_release(state, wait);
+    return cudaSuccess;
+#else
+    return cudaStreamWaitEvent(stream, event, flags);
+#endif
+}
+
+#ifdef __CUDA_ARCH__
+static __device__ cudaError_t cdpl_enqueue_copy(unsigned int kind, void *destination, const void *source, int value,
+                                                size_t bytes, cudaStream_t stream)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cdpl_stream_target target;
+    cudaError_t error = cdpl_resolve_stream(stream, &target);
+    if (error != cudaSuccess) return cdpl_api_result(error);
+    if (bytes == 0) return cudaSuccess;
+    cdpl_copy_params copy = {destination, source, bytes, value, 0};
+    unsigned long long per_block = CDPL_BUILTIN_COPY_THREADS * 16ull;
+    unsigned long long blocks = (bytes + per_block - 1) / per_block;
+    unsigned int index = cdpl_enqueue(kind, CDPL_BUILTIN_KERNEL_ID, dim3(blocks < 4096 ? (unsigned int)blocks : 4096u),
+                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, &copy, sizeof copy);
+    if (index == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    cdpl_release(cdpl_context.state, index);
+    return cudaSuccess;
+}
+#endif
+
+/* Device to device only, ordered in its stream like a launch. */
+static inline __host__ __device__ cudaError_t cdpl_cudaMemcpyAsync(void *destination, const void *source,
+                                                                   size_t bytes, cudaMemcpyKind kind,
+                                                                   cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
+        return cdpl_api_result(cudaErrorInvalidValue);
+    return cdpl_enqueue_copy(CDPL_KIND_MEMCPY, destination, source, 0, bytes, stream);
+#else
+    return cudaMemcpyAsync(destination, source, bytes, kind, stream);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaMemsetAsync(void *destination, int value, size_t bytes,
+                                                                   cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    return cdpl_enqueue_copy(CDPL_KIND_MEMSET, destination, NULL, value, bytes, stream);
+#else
+    return cudaMemsetAsync(destination, value, bytes, stream);
+#endif
+}
+
+#ifdef __CUDA_ARCH__
+static __device__ __noinline__ cdpl_state *cdpl_device_facts()
+{
+    cdpl_state *state = cdpl_module_state;
+    if (state == NULL) {
+        printf("cdp-lower runtime: a device query ran before the first host launch of a lowered kernel, "
+               "when the runtime had not yet read the device's properties\n");
+        __trap();
+    }
+    return state;
+}
+#endif
+
+/* Device queries answer from what the host runtime read when it started. */
+static inline __host__ __device__ cudaError_t cdpl_cudaGetDevice(int *device)
+{
+#ifdef __CUDA_ARCH__
+    *device = cdpl_device_facts()->device;
+    return cudaSuccess;
+#else
+    return cudaGetDevice(device);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaGetDeviceCount(int *count)
+{
+#ifdef __CUDA_ARCH__
+    *count = cdpl_device_facts()->device_count;
+    return cudaSuccess;
+#else
+    return cudaGetDeviceCount(count);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaRuntimeGetVersion(int *version)
+{
+#ifdef __CUDA_ARCH__
+    *version = cdpl_device_facts()->runtime_version;
+    return cudaSuccess;
+#else
+    return cudaRuntimeGetVersion(version);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaDeviceGetAttribute(int *value, cudaDeviceAttr attribute,
+                                                                          int device)
+{
+#ifdef __CUDA_ARCH__
+    const cdpl_state *facts = cdpl_device_facts();
+    if (device != facts->device) return cdpl_api_result(cudaErrorInvalidDevice);
+    if ((int)attribute < 0 || (int)attribute >= facts->nattributes ||
+        facts->attributes[attribute] == CDPL_NO_ATTRIBUTE)
+        return cdpl_api_result(cudaErrorInvalidValue);
+    *value = facts->attributes[attribute];
+    return cudaSuccess;
+#else
+    return cudaDeviceGetAttribute(value, attribute, device);
+#endif
+}
+
+/* CDP2 maps device-side cudaMalloc/cudaFree onto the device heap. */
+template <typename T> static inline __host__ __device__ cudaError_t cdpl_cudaMalloc(T **pointer, size_t size)
+{
+#ifdef __CUDA_ARCH__
+    *pointer = static_cast<T *>(malloc(size));
+    if (*pointer == NULL) {
+        cdpl_set_last_error(cudaErrorMemoryAllocation);
+        return cudaErrorMemoryAllocation;
+    }
+    return cudaSuccess;
+#else
+    return cudaMalloc(pointer, size);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaFree(void *pointer)
+{
+#ifdef __CUDA_ARCH__
+    free(pointer);
+    return cudaSuccess;
+#else
+    return cudaFree(pointer);
+#endif
+}
+
+#endif

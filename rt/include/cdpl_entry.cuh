@@ -1,0 +1,204 @@
+/* cdpl_entry.cuh
+ *
+ * Entry kernels: how a block of a wave finds its record and its virtual
+ * block (cdpl_enter_block), and what it does when the body returns
+ * (cdpl_leave_block, and going on with another record).
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_ENTRY_CUH
+#define CDPL_ENTRY_CUH
+
+#include "cdpl_launch.cuh"
+
+/* Makes ready one-block record `index` the block's record (thread 0). */
+static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned int index)
+{
+    const cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_context.record = index;
+    cdpl_context.block = make_uint3(0, 0, 0);
+    cdpl_context.grid = make_uint3(1, 1, 1);
+    cdpl_context.null_stream_last = CDPL_NONE;
+    cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
+    cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
+    cdpl_context.continuation = CDPL_NONE;
+    cdpl_context.deferred_count = 0;
+    /* It begins now: no longer a pending launch. */
+    atomicSub(&state->pending, 1);
+    atomicAdd(&state->records_continued, 1ull);
+}
+
+/* Makes the planned item of this block its record and virtual block (thread 0). */
+static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
+{
+    unsigned long long block = wave.block_base + blockIdx.x;
+    const cdpl_wave_item *items = cdpl_global(wave.items);
+    cdpl_state *state = cdpl_global(wave.state);
+    /* Items are sorted by first block and each has at least one, so an
+     * item at position `block` that starts there is this block's: the
+     * common case of one-block grids needs no search. */
+    unsigned int low = 0, high = wave.count - 1;
+    if (block < wave.count && items[block].first_block == block) low = high = (unsigned int)block;
+    while (low < high) {
+        unsigned int middle = (low + high + 1) / 2;
+        if (items[middle].first_block <= block)
+            low = middle;
+        else
+            high = middle - 1;
+    }
+    const cdpl_wave_item &item = items[low];
+    cdpl_record *record = cdpl_record_at(state, item.record);
+    unsigned long long virtual_block = block - item.first_block;
+    cdpl_context.record = item.record;
+    cdpl_context.grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
+    /* 32-bit division where the grid allows it: a 64-bit one is a subroutine
+     * call, which raises the register count of every entry kernel. */
+    unsigned long long row;
+    unsigned int x;
+    if (virtual_block <= 0xffffffffull) {
+        row = (unsigned int)virtual_block / record->grid[0];
+        x = (unsigned int)virtual_block % record->grid[0];
+    } else {
+        row = virtual_block / record->grid[0];
+        x = (unsigned int)(virtual_block - row * record->grid[0]);
+    }
+    /* grid[1] and grid[2] are below 2^16, so row / grid[1] fits 32 bits. */
+    unsigned int y, z;
+    if (row <= 0xffffffffull) {
+        y = (unsigned int)row % record->grid[1];
+        z = (unsigned int)row / record->grid[1];
+    } else {
+        z = (unsigned int)(row / record->grid[1]);
+        y = (unsigned int)(row - (unsigned long long)z * record->grid[1]);
+    }
+    cdpl_context.block = make_uint3(x, y, z);
+    cdpl_context.null_stream_last = CDPL_NONE;
+    cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
+    cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
+    cdpl_context.continuation = CDPL_NONE;
+    if (cdpl_context.live) {
+        cdpl_live_queue *queue = &state->live;
+        atomicAdd(&queue->running, 1);
+        __threadfence();
+        atomicAdd(&queue->planned_begun, 1ull);
+    }
+}
+
+/* First thing of every entry kernel: find this block's record and virtual
+ * block, and give every thread a clean slot. A spare worker of the launch
+ * (cdpl_live_queue) waits for a record instead; false when it found none and
+ * the block has nothing to run. Only the entry of a kernel with
+ * CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN gets live launches (drain.c), so only
+ * its entry holds the code of spare workers: MayRunLive, which the lowering
+ * sets from the same traits, and without which an entry needs fewer
+ * registers. */
+template <bool MayRunLive>
+static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
+{
+    if (cdpl_thread_rank() == 0) {
+        cdpl_context.state = wave.state;
+        cdpl_context.thread_state_offset = wave.thread_state_offset;
+        cdpl_context.continue_kernel = continue_kernel;
+        cdpl_context.spare_count = 0;
+        cdpl_context.deferred_count = 0;
+        cdpl_context.live = !MayRunLive || continue_kernel == 0 || wave.live == 0 ? CDPL_LIVE_OFF
+                            : gridDim.x > wave.planned_blocks ? CDPL_LIVE_WITH_SPARES
+                                                              : CDPL_LIVE_SHARED;
+        cdpl_context.planned_goal = wave.planned_goal;
+        if (blockIdx.x < wave.planned_blocks) {
+            cdpl_begin_planned_block(wave);
+        } else {
+            cdpl_state *state = cdpl_global(wave.state);
+            unsigned int index = MayRunLive && cdpl_context.live ? cdpl_live_take(state, wave.planned_goal) : CDPL_NONE;
+            if (index != CDPL_NONE)
+                cdpl_begin_one_block_record(state, index);
+            else
+                cdpl_context.record = CDPL_NONE;
+        }
+    }
+    cdpl_thread_slot *slot = reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
+                                                                  wave.thread_state_offset) +
+                             cdpl_thread_rank();
+    slot->last_error = 0;
+    slot->per_thread_last = CDPL_NONE;
+    __syncthreads();
+    return cdpl_context.record != CDPL_NONE;
+}
+
+/* Last thing of every thread of an entry kernel. The last thread of the
+ * block reports it; no barrier, so threads that returned early behave as if
+ * they had exited, as natively. */
+static __device__ void cdpl_leave_block()
+{
+    __threadfence();
+    if (atomicSub(&cdpl_context.threads_left, 1u) != 1u) return;
+    cdpl_state *state = cdpl_global(cdpl_context.state);
+    unsigned int index = cdpl_context.record;
+    cdpl_record *record = cdpl_record_at(state, index);
+    __threadfence();
+    /* The only block of its grid is the last one without asking: a store
+     * tells cdpl_keep_for_this_block, and saves a round trip to memory. */
+    bool last_block;
+    if (cdpl_context.grid.x == 1 && cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1) {
+        *(volatile unsigned long long *)&record->blocks_left = 0ull;
+        last_block = true;
+    } else {
+        last_block = atomicAdd(&record->blocks_left, ~0ull) == 1ull;
+    }
+    if (cdpl_context.deferred_count != 0) cdpl_push_deferred(state);
+    if (last_block) cdpl_outstanding_done(state, index);
+    /* Every thread has left and the cascade is done: the continuation is settled. */
+    if (cdpl_context.continuation == CDPL_NONE) cdpl_return_spare_records(state);
+}
+
+/* Last thing of every thread of an entry whose kernel never waits at a
+ * barrier: leaves the block, then goes on with the record the block kept
+ * (cdpl_keep_for_this_block) or, MayRunLive, one from the live queue, and
+ * returns true so that the entry runs the body again. */
+template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
+{
+    cdpl_leave_block();
+    __syncthreads();
+    if (cdpl_context.continuation == CDPL_NONE && !(MayRunLive && cdpl_context.live)) return false;
+    __syncthreads(); /* everyone has read the context before it changes */
+    if (cdpl_thread_rank() == 0) {
+        cdpl_state *state = cdpl_global(cdpl_context.state);
+        unsigned int next = cdpl_context.continuation;
+        if (MayRunLive && next == CDPL_NONE) {
+            /* Done running: what the body pushed is in the queue by now. */
+            __threadfence();
+            atomicSub(&state->live.running, 1);
+            next = cdpl_live_take(state, cdpl_context.planned_goal);
+        }
+        if (next != CDPL_NONE)
+            cdpl_begin_one_block_record(state, next);
+        else
+            cdpl_context.record = CDPL_NONE;
+    }
+    cdpl_thread_slot *slot = cdpl_my_slot();
+    slot->last_error = 0;
+    slot->per_thread_last = CDPL_NONE;
+    __syncthreads();
+    return cdpl_context.record != CDPL_NONE;
+}
+
+/* The running record's parameters, as the kernel's parameter struct. */
+template <typename Params> static __device__ __forceinline__ const Params &cdpl_block_params()
+{
+    return *reinterpret_cast<const Params *>(cdpl_context.params);
+}
+
+/* Kernels outside the runtime that reach virtualized code start with this. */
+static __device__ __forceinline__ void cdpl_enter_native_block()
+{
+    if (cdpl_thread_rank() == 0) {
+        cdpl_context.record = CDPL_NONE;
+        cdpl_context.continue_kernel = 0;
+        cdpl_context.block = make_uint3(blockIdx.x, blockIdx.y, blockIdx.z);
+        cdpl_context.grid = make_uint3(gridDim.x, gridDim.y, gridDim.z);
+    }
+    __syncthreads();
+}
+#define CDPL_NATIVE_BLOCK() cdpl_enter_native_block()
+
+#endif

@@ -1,0 +1,249 @@
+/* cdpl_launch.cuh
+ *
+ * A device-side launch (cdpl_launch): checked as CUDA checks it, given a
+ * record, linked into its stream, and released once nothing it waits for is
+ * pending.
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_LAUNCH_CUH
+#define CDPL_LAUNCH_CUH
+
+#include "cdpl_completion.cuh"
+
+static __device__ cudaError_t cdpl_validate_config(const cdpl_launch_config &config)
+{
+    const dim3 &g = config.grid;
+    const dim3 &b = config.block;
+    if (!cdpl_shape_is_valid(g.x, g.y, g.z, b.x, b.y, b.z)) return cudaErrorInvalidConfiguration;
+    return cudaSuccess;
+}
+
+/* What the runtime read about kernel `kernel_id` when it started, or NULL. */
+static __device__ const cdpl_kernel_facts *cdpl_find_kernel_facts(const cdpl_state *state, unsigned int kernel_id)
+{
+    for (unsigned int k = 0; k < state->nkernel_facts; ++k)
+        if (state->kernel_facts[k].kernel_id == kernel_id) return &state->kernel_facts[k];
+    return NULL;
+}
+
+/* Natively a kernel's static and dynamic shared memory together get 48 KB
+ * unless the host raised the kernel's dynamic limit (measured, CUDA 13.0,
+ * H100: a device launch over it fails with cudaErrorInvalidConfiguration).
+ * The entry's static shared memory is the kernel's plus the runtime's block
+ * context, so the kernel's own is what the entry has beyond that; a limit
+ * the host raised shows in the entry's attributes. */
+static __device__ cudaError_t cdpl_check_shared_memory_fits(const cdpl_kernel_facts *facts, size_t dynamic_shmem)
+{
+    const size_t default_limit = 48u * 1024u;
+    if (facts == NULL) return dynamic_shmem > default_limit ? cudaErrorInvalidConfiguration : cudaSuccess;
+    size_t entry_static = facts->attributes.sharedSizeBytes;
+    size_t kernel_static = entry_static > sizeof cdpl_context ? entry_static - sizeof cdpl_context : 0;
+    size_t limit = kernel_static < default_limit ? default_limit - kernel_static : 0;
+    if ((size_t)facts->attributes.maxDynamicSharedSizeBytes > limit)
+        limit = (size_t)facts->attributes.maxDynamicSharedSizeBytes;
+    return dynamic_shmem > limit ? cudaErrorInvalidConfiguration : cudaSuccess;
+}
+
+/* An entry holds the runtime's code as well as the kernel's, so it may need
+ * more registers than the kernel does natively: a block larger than the
+ * entry can run is refused at the launch, where the launching thread sees
+ * it, instead of failing its whole wave. Blocks of up to 256 threads always
+ * fit (255 registers a thread at most). */
+static __device__ cudaError_t cdpl_check_entry_fits(const cdpl_kernel_facts *facts, const dim3 &block)
+{
+    unsigned int threads = block.x * block.y * block.z;
+    if (threads <= 256u) return cudaSuccess;
+    return facts != NULL && threads > (unsigned int)facts->attributes.maxThreadsPerBlock
+               ? cudaErrorLaunchOutOfResources
+               : cudaSuccess;
+}
+
+/* The object behind a stream or event handle made in device code, or NULL
+ * when the handle is not a live object of that kind of the running grid. */
+static __device__ cdpl_stream_object *cdpl_named_object(const void *handle, unsigned int magic)
+{
+    cdpl_state *state = cdpl_context.state;
+    const char *object = (const char *)handle;
+    const char *base = (const char *)state->streams;
+    if (object < base || (size_t)(object - base) % sizeof(cdpl_stream_object) != 0 ||
+        (size_t)(object - base) / sizeof(cdpl_stream_object) >= state->stream_ring.capacity)
+        return NULL;
+    cdpl_stream_object *found = (cdpl_stream_object *)object;
+    if (found->magic != magic || found->owner != cdpl_context.record) return NULL;
+    return found;
+}
+
+/* What a stream argument names, once validated. */
+struct cdpl_stream_target {
+    size_t value;               /* 0..4 for the special streams, else a named stream */
+    cdpl_stream_object *named;
+};
+
+static __device__ __forceinline__ bool cdpl_is_tail_or_fire_and_forget(size_t value)
+{
+    return value == CDPL_STREAM_TAIL_VALUE || value == CDPL_STREAM_FIRE_AND_FORGET_VALUE;
+}
+
+static __device__ cudaError_t cdpl_resolve_stream(cudaStream_t stream, cdpl_stream_target *target)
+{
+    target->value = (size_t)stream;
+    target->named = NULL;
+    if (target->value > CDPL_STREAM_FIRE_AND_FORGET_VALUE) {
+        target->named = cdpl_named_object(stream, CDPL_STREAM_MAGIC);
+        if (target->named == NULL) return cudaErrorInvalidResourceHandle;
+    }
+    return cudaSuccess;
+}
+
+/* Takes a record for the running grid: a pending-launch slot, then memory,
+ * from the block's spare records first. Threads of the block may take at
+ * the same time, but nothing adds spare records meanwhile, so a count that
+ * was positive names a record no other thread takes. */
+static __device__ unsigned int cdpl_take_record(cdpl_state *state)
+{
+    if (atomicAdd(&state->pending, 1) >= (int)state->pending_limit) {
+        atomicSub(&state->pending, 1);
+        return CDPL_NONE;
+    }
+    if (*(volatile int *)&cdpl_context.spare_count > 0) {
+        int spares = atomicSub(&cdpl_context.spare_count, 1);
+        if (spares > 0) return cdpl_context.spare[spares - 1];
+        atomicAdd(&cdpl_context.spare_count, 1);
+    }
+    unsigned int index = cdpl_ring_take(&state->record_ring);
+    /* No memory: the record pool (CDPL_RECORD_POOL) is smaller than the live tree. */
+    if (index == CDPL_NONE) atomicSub(&state->pending, 1);
+    return index;
+}
+
+static __device__ void cdpl_fill_record(cdpl_record *record, unsigned int kind, unsigned int kernel_id,
+                                        unsigned int parent, const dim3 &grid, const dim3 &block,
+                                        size_t shmem, const void *params, unsigned int params_size)
+{
+    record->kernel_id = kernel_id;
+    record->kind = kind;
+    record->parent = parent;
+    record->grid[0] = grid.x;
+    record->grid[1] = grid.y;
+    record->grid[2] = grid.z;
+    record->block[0] = block.x;
+    record->block[1] = block.y;
+    record->block[2] = block.z;
+    record->shmem = (unsigned int)shmem;
+    record->flags = 0;
+    record->deps = 1; /* the launcher's guard, until the record is linked */
+    record->outstanding = 1;
+    record->blocks_left = cdpl_grid_blocks(record->grid);
+    record->next = CDPL_NONE;
+    record->tail_first = CDPL_NONE;
+    record->tail_last = CDPL_NONE;
+    record->streams = CDPL_NONE;
+    record->waiters = CDPL_NONE;
+    record->next_waiter = CDPL_NONE;
+    record->params_size = params_size;
+    memcpy((unsigned char *)record + CDPL_RECORD_HEADER_SIZE, params, params_size);
+}
+
+/* Puts a new record of the running grid behind the last one in its stream,
+ * and into the grid's accounts. The caller then drops the guard. */
+static __device__ void cdpl_link(cdpl_state *state, unsigned int index, const cdpl_stream_target &target)
+{
+    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_record *up = cdpl_record_at(state, cdpl_context.record);
+    unsigned int previous = CDPL_NONE;
+    switch (target.value) {
+    case 0:
+    case CDPL_STREAM_LEGACY_VALUE:
+        previous = atomicExch(&cdpl_context.null_stream_last, index);
+        break;
+    case CDPL_STREAM_PER_THREAD_VALUE: {
+        cdpl_thread_slot *slot = cdpl_my_slot();
+        previous = slot->per_thread_last;
+        slot->per_thread_last = index;
+        break;
+    }
+    case CDPL_STREAM_TAIL_VALUE:
+        /* A tail always waits: for its parent's other work, or the tail before. */
+        record->flags |= CDPL_RECORD_TAIL;
+        record->deps += 1;
+        previous = atomicExch(&up->tail_last, index);
+        if (previous == CDPL_NONE) up->tail_first = index;
+        break;
+    case CDPL_STREAM_FIRE_AND_FORGET_VALUE:
+        break;
+    default:
+        previous = atomicExch(&target.named->last, index);
+        break;
+    }
+    if (previous != CDPL_NONE) {
+        cdpl_record_at(state, previous)->next = index;
+        if (target.value != CDPL_STREAM_TAIL_VALUE) record->deps += 1;
+    }
+    if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
+}
+
+/* The host reports it when the runtime has started; before that there is
+ * nowhere to leave the reason, and the launch only traps. */
+static __device__ __noinline__ void cdpl_launch_outside_runtime()
+{
+    if (cdpl_module_state != NULL) cdpl_fail(cdpl_module_state, CDPL_RT_LAUNCH_OUTSIDE_RUNTIME, 0);
+    __trap();
+}
+
+/* Everything that goes into a stream: a kernel launch, an event marker, a
+ * copy. Returns the record, or CDPL_NONE after setting the thread's error. */
+static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kernel_id, const dim3 &grid,
+                                            const dim3 &block, size_t shmem, const cdpl_stream_target &target,
+                                            const void *params, unsigned int params_size)
+{
+    cdpl_state *state = cdpl_global(cdpl_context.state);
+    unsigned int index = cdpl_take_record(state);
+    if (index == CDPL_NONE) {
+        cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
+        return CDPL_NONE;
+    }
+    cdpl_fill_record(cdpl_record_at(state, index), kind, kernel_id, cdpl_context.record, grid, block, shmem,
+                     params, params_size);
+    cdpl_link(state, index, target);
+    return index;
+}
+
+[[maybe_unused]] static __device__ void cdpl_device_launch(const cdpl_launch_config &config, unsigned int kernel_id,
+                                          const void *params, unsigned int params_size)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cudaError_t error = cdpl_validate_config(config);
+    const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
+    if (error == cudaSuccess) error = cdpl_check_shared_memory_fits(facts, config.shmem);
+    if (error == cudaSuccess) error = cdpl_check_entry_fits(facts, config.block);
+    cdpl_stream_target target;
+    if (error == cudaSuccess) error = cdpl_resolve_stream(config.stream, &target);
+    if (error != cudaSuccess) {
+        cdpl_set_last_error(error);
+        return;
+    }
+    unsigned int index = cdpl_enqueue(CDPL_KIND_KERNEL, kernel_id, config.grid, config.block, config.shmem,
+                                      target, params, params_size);
+    /* A fire-and-forget child is meant to run beside the rest of the tree:
+     * kept for this block, it would wait behind the block and its chain,
+     * unless blocks of a live launch take the block's other children. */
+    if (index != CDPL_NONE)
+        cdpl_release(cdpl_context.state, index,
+                     target.value != CDPL_STREAM_FIRE_AND_FORGET_VALUE || cdpl_context.live != CDPL_LIVE_OFF);
+}
+
+/* Launch from generated code: a record on the device, a drained root on the host. */
+static inline __host__ __device__ void cdpl_launch(const cdpl_launch_config &config,
+                                                   unsigned int kernel_id, const void *params,
+                                                   unsigned int params_size)
+{
+#ifdef __CUDA_ARCH__
+    cdpl_device_launch(config, kernel_id, params, params_size);
+#else
+    (void)cdpl_host_launch(kernel_id, config.grid, config.block, config.shmem, config.stream, params,
+                           params_size);
+#endif
+}
+
+#endif

@@ -1,0 +1,152 @@
+/* cdpl_live_queue.cuh
+ *
+ * The live queue: records made ready while their wave runs, taken by blocks
+ * of the same launch (spare workers among them) instead of waiting for the
+ * next wave.
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_LIVE_QUEUE_CUH
+#define CDPL_LIVE_QUEUE_CUH
+
+#include "cdpl_schedule.cuh"
+
+/* A cell of the live queue whose taker gave it up (cdpl_live_take). */
+#define CDPL_LIVE_ABANDONED 0xfffffffeu
+
+/* Puts ready record `index` in the live queue, unless 16 records per block
+ * of the launch already wait there: past that, a record would wait long for
+ * blocks of this launch to be done, while the next wave runs it beside all
+ * the others. It counts as running until it is done, so that no waiting
+ * block leaves while it may still launch more. */
+static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigned int index)
+{
+    state = cdpl_global(state);
+    cdpl_live_queue *queue = &state->live;
+    if (*(volatile unsigned long long *)&queue->tail >=
+        *(volatile unsigned long long *)&queue->head + 16ull * gridDim.x)
+        return false;
+    atomicAdd(&queue->running, 1);
+    /* A position whose taker gave up, or whose cell still holds a record of
+     * the previous lap, is passed over: the next one is tried. */
+    for (;;) {
+        unsigned long long position = atomicAdd(&queue->tail, 1ull);
+        unsigned int *cell = cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
+        unsigned int seen = atomicCAS(cell, CDPL_NONE, index);
+        if (seen == CDPL_NONE) return true;
+        if (seen == CDPL_LIVE_ABANDONED) atomicCAS(cell, CDPL_LIVE_ABANDONED, CDPL_NONE);
+    }
+}
+
+/* A ready record that fits this launch goes to the live queue, where the
+ * next block of the launch to be done takes it (spare workers wait there):
+ * it starts as soon as a block is free instead of in the next wave, as
+ * natively a ready child starts as soon as the GPU has room. A child of
+ * this block's own one-block grid waits in the block until the block is
+ * done (cdpl_leave_block): a parent never sees its children's writes
+ * before it exits, and nothing may link behind a started record. */
+static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index)
+{
+    const cdpl_record *record = cdpl_record_at(state, index);
+    if (!cdpl_fits_this_launch(record) || cdpl_context.live == CDPL_LIVE_OFF) return false;
+    if (cdpl_parent_is_done(state, record)) return cdpl_live_enqueue(state, index);
+    bool only_block_is_parent = record->parent == cdpl_context.record && cdpl_context.grid.x == 1 &&
+                                cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
+    if (!only_block_is_parent) return false;
+    unsigned int slot = atomicAdd(&cdpl_context.deferred_count, 1u);
+    if (slot < CDPL_DEFERRED_RECORDS) {
+        cdpl_context.deferred[slot] = index;
+        return true;
+    }
+    atomicSub(&cdpl_context.deferred_count, 1u);
+    return false;
+}
+
+/* The block is done: the children it held back may start. */
+static __device__ void cdpl_push_deferred(cdpl_state *state)
+{
+    unsigned int count = cdpl_context.deferred_count;
+    cdpl_context.deferred_count = 0;
+    for (unsigned int i = 0; i < count && i < CDPL_DEFERRED_RECORDS; ++i)
+        if (!cdpl_live_enqueue(state, cdpl_context.deferred[i])) cdpl_push_ready(state, cdpl_context.deferred[i]);
+}
+
+/* Waiting blocks poll their cell: the pause grows so that thousands of
+ * spare workers do not crowd the memory that running blocks use. */
+static __device__ __forceinline__ void cdpl_pause(unsigned int *nanoseconds)
+{
+#ifdef CDPL_GPU_HIP
+    __builtin_amdgcn_s_sleep(2);
+#else
+    __nanosleep(*nanoseconds);
+#endif
+    if (*nanoseconds < 1024u) *nanoseconds *= 2u;
+}
+
+/* Cycles a block waits while no record is pushed before it leaves (about
+ * 0.25 ms): spare workers of a launch whose records all run by
+ * continuation (a chain of NULL-stream grids) would otherwise poll for as
+ * long as the chain runs, and planned blocks that have not begun may be
+ * waiting for the room that waiting blocks hold (another program's kernels
+ * share the GPU). */
+#define CDPL_LIVE_WAIT_CYCLES (1ll << 19)
+
+/* Takes a record from the live queue for this block (thread 0): the block
+ * takes the next position and waits for its record there, as long as a
+ * record or a body of the launch is still running or a planned block has
+ * not begun, and records are still pushed (CDPL_LIVE_WAIT_CYCLES); CDPL_NONE
+ * when it leaves.
+ * A block that leaves marks its position abandoned, and a record pushed
+ * there after all goes to the next one, so leaving early only costs
+ * parallelism. Records are taken with a compare-and-swap: a block still
+ * waiting at a cell a lap later may meet the record of the cell's next
+ * position, and a record must run once. */
+static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, unsigned long long planned_goal)
+{
+    state = cdpl_global(state);
+    cdpl_live_queue *queue = &state->live;
+    /* Without spare workers, planned blocks that have not begun need the
+     * room this block holds more than it needs a record. */
+    if (cdpl_context.live != CDPL_LIVE_WITH_SPARES &&
+        *(volatile unsigned long long *)&queue->planned_begun < planned_goal)
+        return CDPL_NONE;
+    unsigned long long position = atomicAdd(&queue->head, 1ull);
+    unsigned int *cell = cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
+    unsigned int pause = 32u, polls = 0;
+    long long waiting_since = clock64();
+    unsigned long long pushed = *(volatile unsigned long long *)&queue->tail;
+    for (;;) {
+        unsigned int seen = *(volatile unsigned int *)cell;
+        if (seen == CDPL_NONE || seen == CDPL_LIVE_ABANDONED) {
+            /* The counters are a few hot words that running blocks update:
+             * they are read on every fourth poll only. */
+            if (++polls % 4u != 0u) {
+                cdpl_pause(&pause);
+                continue;
+            }
+            bool all_begun = *(volatile unsigned long long *)&queue->planned_begun >= planned_goal;
+            bool none_running = *(volatile int *)&queue->running == 0;
+            unsigned long long pushed_now = *(volatile unsigned long long *)&queue->tail;
+            if (pushed_now != pushed) {
+                pushed = pushed_now;
+                waiting_since = clock64();
+            }
+            bool wait = all_begun ? !none_running : cdpl_context.live == CDPL_LIVE_WITH_SPARES;
+            if (wait && clock64() - waiting_since <= CDPL_LIVE_WAIT_CYCLES) {
+                cdpl_pause(&pause);
+                continue;
+            }
+            /* An earlier lap's mark already sends pushers past this cell. */
+            if (seen == CDPL_LIVE_ABANDONED) return CDPL_NONE;
+            seen = atomicCAS(cell, CDPL_NONE, CDPL_LIVE_ABANDONED);
+            if (seen == CDPL_NONE || seen == CDPL_LIVE_ABANDONED) return CDPL_NONE;
+            /* A record came after all. */
+        }
+        if (atomicCAS(cell, seen, CDPL_NONE) == seen) {
+            __threadfence();
+            return seen;
+        }
+    }
+}
+
+#endif

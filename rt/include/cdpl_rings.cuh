@@ -1,0 +1,45 @@
+/* cdpl_rings.cuh
+ *
+ * The free-index rings that hand out and take back the indices of records
+ * and of named streams, without a lock.
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_RINGS_CUH
+#define CDPL_RINGS_CUH
+
+#include "cdpl_context.cuh"
+
+static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
+{
+    int available = atomicSub(&ring->available, 1);
+    if (available <= 0) {
+        atomicAdd(&ring->available, 1);
+        return CDPL_NONE;
+    }
+    if (available - 1 < *(const int *)&ring->fewest_available) atomicMin(&ring->fewest_available, available - 1);
+    unsigned long long ticket = atomicAdd(&ring->head, 1ull);
+    unsigned long long turn = ticket >> ring->cell_bits;
+    volatile unsigned long long *cell = cdpl_global(ring->cells) + (ticket & ((1ull << ring->cell_bits) - 1ull));
+    unsigned long long value;
+    /* A giver holding this cell for our turn may not have written it yet. */
+    while (((value = *cell) >> 32) != 2 * turn + 1) {
+    }
+    *cell = (2 * turn + 2) << 32;
+    return (unsigned int)value;
+}
+
+static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
+{
+    unsigned long long ticket = atomicAdd(&ring->tail, 1ull);
+    unsigned long long turn = ticket >> ring->cell_bits;
+    volatile unsigned long long *cell = cdpl_global(ring->cells) + (ticket & ((1ull << ring->cell_bits) - 1ull));
+    /* The taker of the previous lap may still be reading this cell. */
+    while ((*cell >> 32) != 2 * turn) {
+    }
+    *cell = ((2 * turn + 1) << 32) | index;
+    __threadfence();
+    atomicAdd(&ring->available, 1);
+}
+
+#endif

@@ -1,0 +1,170 @@
+/* cdpl_scheduler_kernels.cuh
+ *
+ * The scheduler's kernels, compiled into every lowered file and registered
+ * with the host runtime with its kernels: the planner, the inject kernel
+ * and the entry of records that are not kernels.
+ *
+ * One part of the device runtime: lowered code includes cdpl.cuh, which
+ * includes every part in order. */
+#ifndef CDPL_SCHEDULER_KERNELS_CUH
+#define CDPL_SCHEDULER_KERNELS_CUH
+
+#include "cdpl_entry.cuh"
+
+/* Turns the ready items of the wave that just ended into the next wave's
+ * groups. One block: a scan over the table's slots, then a scatter. */
+static __global__ void cdpl_plan_kernel(cdpl_state *state)
+{
+    __shared__ unsigned int group_of_chunk[CDPL_PLAN_THREADS];
+    __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
+    const unsigned int per_thread = CDPL_GROUP_TABLE_SIZE / CDPL_PLAN_THREADS;
+    unsigned int first_slot = threadIdx.x * per_thread;
+    unsigned int groups = 0;
+    unsigned long long items = 0;
+    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s)
+        if (state->table[s].key != 0ull) {
+            ++groups;
+            items += state->table[s].packed >> CDPL_GROUP_BLOCK_BITS;
+        }
+    group_of_chunk[threadIdx.x] = groups;
+    items_of_chunk[threadIdx.x] = items;
+    __syncthreads();
+    /* Where each thread's groups and items start: a prefix sum over the
+     * block in log2(threads) steps rather than one thread's 1024. */
+    for (unsigned int offset = 1; offset < CDPL_PLAN_THREADS; offset <<= 1) {
+        unsigned int groups_before = threadIdx.x >= offset ? group_of_chunk[threadIdx.x - offset] : 0u;
+        unsigned long long items_before = threadIdx.x >= offset ? items_of_chunk[threadIdx.x - offset] : 0ull;
+        __syncthreads();
+        group_of_chunk[threadIdx.x] += groups_before;
+        items_of_chunk[threadIdx.x] += items_before;
+        __syncthreads();
+    }
+    if (threadIdx.x == CDPL_PLAN_THREADS - 1) state->plan->ngroups = group_of_chunk[threadIdx.x];
+    unsigned int group = group_of_chunk[threadIdx.x] - groups;
+    unsigned long long first_item = items_of_chunk[threadIdx.x] - items;
+    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
+        cdpl_group_slot *slot = &state->table[s];
+        if (slot->key == 0ull) continue;
+        cdpl_group g;
+        g.kernel_id = (unsigned int)(slot->key >> 26);
+        g.block[0] = (unsigned int)((slot->key >> 16) & 1023u) + 1u;
+        g.block[1] = (unsigned int)((slot->key >> 6) & 1023u) + 1u;
+        g.block[2] = (unsigned int)(slot->key & 63u) + 1u;
+        g.shmem = slot->shmem;
+        g.count = (unsigned int)(slot->packed >> CDPL_GROUP_BLOCK_BITS);
+        g.blocks = slot->packed & CDPL_GROUP_BLOCK_MASK;
+        g.first_item = first_item;
+        state->groups[group] = g;
+        if (group < CDPL_PLAN_INLINE_GROUPS) state->plan->groups[group] = g;
+        slot->group = group;
+        first_item += g.count;
+        ++group;
+    }
+    __syncthreads();
+    unsigned int nready = state->nready;
+    int begun = 0;
+    for (unsigned int i = threadIdx.x; i < nready; i += blockDim.x) {
+        cdpl_ready_item item = state->ready[i];
+        if (cdpl_record_at(state, item.record)->parent != CDPL_NONE) ++begun;
+        cdpl_wave_item placed;
+        placed.first_block = item.first_block;
+        placed.record = item.record;
+        placed.reserved = 0;
+        state->wave_items[state->groups[state->table[item.slot].group].first_item + item.index] = placed;
+    }
+    /* Device launches stop being pending once their wave is planned. */
+    if (begun != 0) atomicSub(&state->pending, begun);
+    __syncthreads();
+    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
+        state->table[s].key = 0ull;
+        state->table[s].packed = 0ull;
+        state->table[s].shmem = 0u;
+    }
+    /* The live queue's blocks that left the last launches took positions
+     * that no record reached: the next pushes start after them. */
+    cdpl_live_queue *live = &state->live;
+    if (threadIdx.x == 0) state->plan->live_pushed = live->tail;
+    for (unsigned long long position = live->tail + threadIdx.x; position < live->head; position += blockDim.x)
+        live->cells[position & (live->capacity - 1u)] = CDPL_NONE;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        if (live->head > live->tail) live->tail = live->head;
+        state->plan->live_restart = live->tail;
+        state->nready = 0;
+        state->plan->roots_done = state->roots_done;
+        state->plan->records_continued = state->records_continued;
+        state->plan->records_peak = state->record_ring.capacity - (unsigned int)state->record_ring.fewest_available;
+    }
+}
+
+/* Turns a host launch into a root record and the only item of the first
+ * wave, which the host launches without planning it: a host launch finds
+ * the queue empty (the last one ran until no record was left), so nothing
+ * else can be ready. */
+static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request request)
+{
+    unsigned int index = cdpl_ring_take(&state->record_ring);
+    if (index == CDPL_NONE)
+        cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0);
+    dim3 grid(request.grid[0], request.grid[1], request.grid[2]);
+    dim3 block(request.block[0], request.block[1], request.block[2]);
+    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_fill_record(record, CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block, request.shmem,
+                     request.params, request.params_size);
+    if (record->blocks_left > CDPL_GROUP_BLOCK_MASK)
+        cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, request.kernel_id);
+    record->deps = 0;
+    cdpl_wave_item item;
+    item.first_block = 0;
+    item.record = index;
+    item.reserved = 0;
+    state->wave_items[0] = item;
+}
+
+/* Runs the records that are not user kernels: event markers (nothing to do),
+ * device-side cudaMemcpyAsync and cudaMemsetAsync. */
+static __global__ void cdpl_builtin_entry(cdpl_wave wave)
+{
+    if (!cdpl_enter_block<false>(wave)) return;
+    const cdpl_record *record = cdpl_record_at(cdpl_context.state, cdpl_context.record);
+    if (record->kind != CDPL_KIND_MARKER) {
+        const cdpl_copy_params &copy = cdpl_block_params<cdpl_copy_params>();
+        unsigned long long threads = (unsigned long long)cdpl_context.grid.x * blockDim.x;
+        unsigned long long first = (unsigned long long)cdpl_context.block.x * blockDim.x + threadIdx.x;
+        unsigned char *to = static_cast<unsigned char *>(copy.destination);
+        const unsigned char *from = static_cast<const unsigned char *>(copy.source);
+        for (unsigned long long i = first; i < copy.bytes; i += threads)
+            to[i] = record->kind == CDPL_KIND_MEMCPY ? from[i] : (unsigned char)copy.value;
+    }
+    cdpl_leave_block();
+}
+
+static const cdpl_module_kernels cdpl_this_module = {CDPL_ABI_VERSION, (const void *)cdpl_plan_kernel,
+                                                    (const void *)cdpl_inject_kernel,
+                                                    (const void *)cdpl_builtin_entry,
+                                                    (const void *)&cdpl_module_state};
+
+/* Generated code registers each runtime kernel with this (traits: enum
+ * cdpl_kernel_traits) ... */
+static inline int cdpl_register(unsigned int kernel_id, const char *name, const void *entry,
+                                size_t params_size, unsigned int traits)
+{
+    return cdpl_register_kernel(&cdpl_this_module, kernel_id, name, entry, params_size, traits);
+}
+
+/* ... a kernel that only its own file launches (internal linkage, or a
+ * kernel template: its entry calls bodies of this file) with this ... */
+static inline int cdpl_register_file_local(unsigned int kernel_id, const char *name, const void *entry,
+                                           size_t params_size, unsigned int traits)
+{
+    return cdpl_register_file_local_kernel(&cdpl_this_module, kernel_id, name, entry, params_size, traits);
+}
+
+/* ... and each other kernel that device code asks attribute or occupancy
+ * questions about. */
+static inline int cdpl_register_queried(unsigned int kernel_id, const char *name, const void *kernel)
+{
+    return cdpl_register_queried_kernel(&cdpl_this_module, kernel_id, name, kernel);
+}
+
+#endif
