@@ -1,7 +1,7 @@
 #!/bin/bash
 # The benchmark suite in one command, on a Debian machine with an NVIDIA GPU:
-# installs what is missing (scripts/install-deps.sh, and gnuplot for the
-# chart), builds every workload native, lowered and flat (CMake, Release,
+# installs what is missing (scripts/install-deps.sh --bench: gnuplot draws
+# the chart), builds every workload native, lowered and flat (CMake, Release,
 # in BUILD_DIR), runs them (bench/run.sh: RUNS runs each, prints the table),
 # and, if every check held, puts the table and the chart into
 # docs/benchmarks.md (bench/publish.sh, which keeps the notes written by
@@ -15,12 +15,7 @@ build=${1:-$repo/build-bench}
 runs=${2:-3}
 workloads="tree_faf tree_null mandelbrot bfs quicksort quadtree few_large"
 
-"$repo/scripts/install-deps.sh"
-if ! command -v gnuplot >/dev/null 2>&1; then
-    sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    $sudo apt-get install -y -qq gnuplot-nox >/dev/null
-fi
+"$repo/scripts/install-deps.sh" --bench
 export PATH="$PATH:/usr/local/cuda/bin"
 cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j"$(nproc)" --target cdpl-gpu-probe

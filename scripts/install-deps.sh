@@ -2,10 +2,17 @@
 # Installs what cdp-lower needs on Debian 12 and is missing: libclang 19,
 # CMake, Python 3, and the other GPU compilers the toolchain tests build
 # lowered programs with: clang 19 (CUDA mode) and hipcc with the HIP runtime
-# (about 20 s more on a fresh machine). The CUDA toolkit cannot come from
-# Debian's archive: it must already be at /usr/local/cuda (or on PATH).
+# (about 20 s more on a fresh machine). With --bench, also gnuplot, which
+# draws the benchmark chart (bench/bench.sh). The CUDA toolkit cannot come
+# from Debian's archive: it must already be at /usr/local/cuda (or on PATH).
 set -e
 missing=""
+if [ "${1:-}" = --bench ]; then
+    command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
+elif [ $# -gt 0 ]; then
+    echo "usage: scripts/install-deps.sh [--bench]" >&2
+    exit 2
+fi
 [ -f /usr/lib/llvm-19/include/clang-c/Index.h ] || missing="$missing libclang-19-dev"
 command -v llvm-config-19 >/dev/null 2>&1 || missing="$missing llvm-19-dev"
 command -v clang++-19 >/dev/null 2>&1 || missing="$missing clang-19"
