@@ -54,7 +54,7 @@ cudaError_t cdpl_device_state_get(cdpl_device_state **state);
 /* Fills in the memory figures of stats (capacity, bytes), given its peak_records. */
 void cdpl_get_stats_memory(cdpl_stats *stats);
 
-/* Reports a runtime failure on stderr, once per message kind. */
+/* Reports a runtime failure on stderr, prefixed "cdp-lower runtime: ". */
 void cdpl_report(const char *format, ...);
 
 #endif
