@@ -14,6 +14,13 @@
 /* A cell of the live queue whose taker gave it up (cdpl_live_take). */
 #define CDPL_LIVE_ABANDONED 0xfffffffeu
 
+/* The cell of a queue position: positions go round the capacity's cells. */
+static __device__ __forceinline__ unsigned int *cdpl_live_cell(const cdpl_live_queue *queue,
+                                                               unsigned long long position)
+{
+    return cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
+}
+
 /* Puts ready record `index` in the live queue, unless 16 records per block
  * of the launch already wait there: past that, a record would wait long for
  * blocks of this launch to be done, while the next wave runs it beside all
@@ -31,7 +38,7 @@ static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigne
      * the previous lap, is passed over: the next one is tried. */
     for (;;) {
         unsigned long long position = atomicAdd(&queue->tail, 1ull);
-        unsigned int *cell = cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
+        unsigned int *cell = cdpl_live_cell(queue, position);
         unsigned int seen = atomicCAS(cell, CDPL_NONE, index);
         if (seen == CDPL_NONE) return true;
         if (seen == CDPL_LIVE_ABANDONED) atomicCAS(cell, CDPL_LIVE_ABANDONED, CDPL_NONE);
@@ -111,7 +118,7 @@ static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, un
         *(volatile unsigned long long *)&queue->planned_begun < planned_goal)
         return CDPL_NONE;
     unsigned long long position = atomicAdd(&queue->head, 1ull);
-    unsigned int *cell = cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
+    unsigned int *cell = cdpl_live_cell(queue, position);
     unsigned int pause = 32u, polls = 0;
     long long waiting_since = clock64();
     unsigned long long pushed = *(volatile unsigned long long *)&queue->tail;

@@ -10,6 +10,13 @@
 
 #include "cdpl_context.cuh"
 
+/* The cell of a ticket: tickets go round the 1 << cell_bits cells. */
+static __device__ __forceinline__ volatile unsigned long long *cdpl_ring_cell(const cdpl_ring *ring,
+                                                                             unsigned long long ticket)
+{
+    return cdpl_global(ring->cells) + (ticket & ((1ull << ring->cell_bits) - 1ull));
+}
+
 static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
 {
     int available = atomicSub(&ring->available, 1);
@@ -20,7 +27,7 @@ static __device__ unsigned int cdpl_ring_take(cdpl_ring *ring)
     if (available - 1 < *(const int *)&ring->fewest_available) atomicMin(&ring->fewest_available, available - 1);
     unsigned long long ticket = atomicAdd(&ring->head, 1ull);
     unsigned long long turn = ticket >> ring->cell_bits;
-    volatile unsigned long long *cell = cdpl_global(ring->cells) + (ticket & ((1ull << ring->cell_bits) - 1ull));
+    volatile unsigned long long *cell = cdpl_ring_cell(ring, ticket);
     unsigned long long value;
     /* A giver holding this cell for our turn may not have written it yet. */
     while (((value = *cell) >> 32) != 2 * turn + 1) {
@@ -33,7 +40,7 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
 {
     unsigned long long ticket = atomicAdd(&ring->tail, 1ull);
     unsigned long long turn = ticket >> ring->cell_bits;
-    volatile unsigned long long *cell = cdpl_global(ring->cells) + (ticket & ((1ull << ring->cell_bits) - 1ull));
+    volatile unsigned long long *cell = cdpl_ring_cell(ring, ticket);
     /* The taker of the previous lap may still be reading this cell. */
     while ((*cell >> 32) != 2 * turn) {
     }
