@@ -13,6 +13,7 @@
 
 #include "api_calls.h"
 #include "block_barriers.h"
+#include "block_exits.h"
 #include "context.h"
 #include "device_only_code.h"
 #include "diagnose.h"
@@ -246,6 +247,7 @@ static void analyse_units(cdpl_context *context)
     cdpl_find_api_calls(context);
     if (model->napi_calls > 1) qsort(model->api_calls, model->napi_calls, sizeof *model->api_calls, api_call_order);
     cdpl_find_block_barriers(context);
+    cdpl_find_block_exits(context);
     cdpl_analyse_reachability(model);
     report_conditional_launches(context);
     report_hidden_builtins(context);

@@ -1,11 +1,12 @@
 /* Which functions may wait at a block-wide barrier.
  *
  * A block that finishes a record may go on at once with a ready record of
- * the same kernel, but only if that kernel never waits at a barrier: the
- * threads that already returned from the body wait for the others at the end
- * of the block, and a thread still inside the body must never meet them at a
- * barrier of its own. What cdp-lower cannot see into (inline assembly, a
- * call it cannot resolve, a function without a visible body) counts as a
+ * the same kernel: the threads that already returned from the body wait
+ * for the others at the end of the block, and a thread still inside the
+ * body must never meet them at a barrier of its own. So a kernel that waits
+ * at barriers goes on only if its threads leave the body together
+ * (block_exits.c). What cdp-lower cannot see into (inline assembly, a call
+ * it cannot resolve, a function without a visible body) counts as a
  * barrier. */
 #include <stdint.h>
 #include <string.h>

@@ -552,6 +552,16 @@ typedef struct body_walk {
     size_t function;
 } body_walk;
 
+bool cdpl_is_cuda_builtin_variable(CXCursor variable)
+{
+    if (clang_getCursorKind(variable) != CXCursor_VarDecl) return false;
+    CXString type = clang_getTypeSpelling(clang_getCursorType(variable));
+    const char *type_text = clang_getCString(type);
+    bool builtin = type_text != NULL && strstr(type_text, "__cuda_builtin_") != NULL;
+    clang_disposeString(type);
+    return builtin;
+}
+
 static bool is_builtin_block_variable(const cdpl_unit *unit, CXCursor variable)
 {
     if (clang_getCursorKind(variable) != CXCursor_VarDecl || cdpl_cursor_in_main_file(unit, variable)) return false;
@@ -559,13 +569,8 @@ static bool is_builtin_block_variable(const cdpl_unit *unit, CXCursor variable)
     const char *text = clang_getCString(name);
     bool named = text != NULL && (strcmp(text, "blockIdx") == 0 || strcmp(text, "gridDim") == 0);
     clang_disposeString(name);
-    if (!named) return false;
     /* Only clang's own declarations, not a user's variable of that name. */
-    CXString type = clang_getTypeSpelling(clang_getCursorType(variable));
-    const char *type_text = clang_getCString(type);
-    bool builtin = type_text != NULL && strstr(type_text, "__cuda_builtin_") != NULL;
-    clang_disposeString(type);
-    return builtin;
+    return named && cdpl_is_cuda_builtin_variable(variable);
 }
 
 static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variable)

@@ -21,6 +21,10 @@ void cdpl_visit_definitions(cdpl_context *context, const cdpl_unit *unit, bool m
  * a function of the main file. */
 size_t cdpl_function_of(cdpl_context *context, CXCursor cursor);
 
+/* One of clang's CUDA builtin variables (threadIdx, blockIdx, blockDim,
+ * gridDim, ...), by its __cuda_builtin_* type, not a user's namesake. */
+bool cdpl_is_cuda_builtin_variable(CXCursor variable);
+
 /* The function whose body contains `offset`; SIZE_MAX when none does. */
 size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset);
 

@@ -211,6 +211,43 @@ static CXCursor referenced_function(CXCursor reference)
 /* False for an expression the source does not hold (a default argument). */
 static bool has_text(CXCursor cursor) { return !clang_Range_isNull(clang_getCursorExtent(cursor)); }
 
+typedef struct one_block_walk {
+    unsigned depth;
+    bool all_one;
+    unsigned count;
+} one_block_walk;
+
+static bool is_one(CXCursor expression, unsigned depth);
+
+static enum CXChildVisitResult check_one(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    one_block_walk *walk = data;
+    ++walk->count;
+    walk->all_one = is_one(cursor, walk->depth + 1);
+    return walk->all_one ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* A constant 1, or a dim3 built from constant 1s (`1`, `dim3(1, 1)`): what
+ * a launch of a one-block grid passes. Anything clang cannot evaluate is
+ * not. */
+static bool is_one(CXCursor expression, unsigned depth)
+{
+    CXEvalResult result = clang_Cursor_Evaluate(expression);
+    if (result != NULL) {
+        bool one = clang_EvalResult_getKind(result) == CXEval_Int && clang_EvalResult_getAsLongLong(result) == 1;
+        clang_EvalResult_dispose(result);
+        if (one) return true;
+    }
+    enum CXCursorKind kind = clang_getCursorKind(expression);
+    bool wrapper = kind == CXCursor_UnexposedExpr || kind == CXCursor_CallExpr || kind == CXCursor_ParenExpr ||
+                   kind == CXCursor_CXXFunctionalCastExpr;
+    if (!wrapper || depth > 4) return false;
+    one_block_walk walk = {depth, true, 0};
+    clang_visitChildren(expression, check_one, &walk);
+    return walk.all_one && walk.count > 0;
+}
+
 /* Where a cursor's text is written in the main file: in a macro argument
  * or definition if it comes from one. False for text the source does not
  * hold (a default argument). */
@@ -368,6 +405,7 @@ static void record_launch(launch_walk *walk, CXCursor call, const cursors *child
     unsigned written = 0;
     for (unsigned c = 1; c < config.count; ++c)
         if (has_text(config.items[c]) && ++written == 4) site.stream_kind = cdpl_stream_kind_of_expression(config.items[c]);
+    site.one_block_grid = config.count > 1 && is_one(config.items[1], 0);
     free(config.items);
 
     unsigned position = 0;

@@ -117,6 +117,10 @@ typedef struct cdpl_function {
      * (__syncthreads, a cooperative-groups sync), or calls code cdp-lower
      * cannot see; true for functions without a body in the main file. */
     bool waits_at_barrier;
+    /* Kernel: a thread may return from the body while others of its block
+     * go on (analysis/block_exits.c); true for functions without a body in
+     * the main file. */
+    bool threads_may_leave_alone;
 
     /* Functions of the main file called from the body (indices into
      * cdpl_model.functions), for reachability. */
@@ -130,6 +134,8 @@ typedef struct cdpl_function {
     bool runs_in_runtime;      /* kernel: must run through the cdpl runtime */
     bool launches_itself;      /* kernel: the body, or a device function it calls, launches
                                   this kernel (a recursion the runtime can run in one launch) */
+    bool launches_itself_in_one_block; /* kernel: one of those launches is of a one-block grid
+                                  (see cdpl_launch_site.one_block_grid) */
     bool virtualized;          /* blockIdx/gridDim must read the virtual block */
     bool needs_native_prologue;/* kernel not in the runtime that reaches (or has) virtualized
                                   blockIdx/gridDim uses
@@ -170,6 +176,7 @@ typedef struct cdpl_launch_site {
     size_t *candidates;
 
     cdpl_stream_kind stream_kind;
+    bool one_block_grid;    /* the grid argument is a constant 1 */
 } cdpl_launch_site;
 
 /* The device runtime API that a non-rdc build cannot link, or whose CDP

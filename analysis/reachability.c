@@ -88,7 +88,8 @@ static bool site_targets(const cdpl_launch_site *site, size_t kernel)
 }
 
 /* Sets launches_itself for `kernel`: a device-side launch of it in the
- * kernel or in a device function the kernel reaches. */
+ * kernel or in a device function the kernel reaches; and
+ * launches_itself_in_one_block when one of those is of a one-block grid. */
 static void mark_launches_itself(cdpl_model *model, size_t kernel, bool *reached, size_t *stack)
 {
     for (size_t i = 0; i < model->nfunctions; ++i) reached[i] = false;
@@ -98,7 +99,10 @@ static void mark_launches_itself(cdpl_model *model, size_t kernel, bool *reached
         if (site->device_side && site->caller < model->nfunctions && reached[site->caller] &&
             site_targets(site, kernel)) {
             model->functions[kernel].launches_itself = true;
-            return;
+            if (site->one_block_grid) {
+                model->functions[kernel].launches_itself_in_one_block = true;
+                return;
+            }
         }
     }
 }
@@ -138,6 +142,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         function->launched_from_device = function->launches = function->runs_in_runtime = false;
         function->virtualized = function->needs_native_prologue = false;
         function->launches_itself = false;
+        function->launches_itself_in_one_block = false;
     }
     mark_launches(model);
     for (size_t f = 0; f < n; ++f) {

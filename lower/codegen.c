@@ -54,12 +54,25 @@ static const char *registration_of(const cdpl_function *kernel)
     return is_per_file(kernel) ? "cdpl_register_file_local" : "cdpl_register";
 }
 
-/* A kernel that launches itself and never waits at a barrier gets live
- * launches (drain.c): its registration says so, and its entry holds the
- * code of spare workers. */
+/* A kernel that launches itself gets live launches (drain.c): its
+ * registration says so, and its entry holds the code of spare workers and
+ * goes on with another record when the body returns. A kernel that waits
+ * at barriers gets them only if no thread leaves the body before the
+ * others (the entry meets the whole block at a barrier before it goes on;
+ * analysis/block_exits.c), and only if it launches itself in one-block
+ * grids, the records a live launch runs: for others they only cost. */
 static bool runs_its_own_children(const cdpl_kernel_plan *plan)
 {
-    return plan->launches_itself && !plan->waits_at_barrier;
+    if (!plan->launches_itself) return false;
+    if (!plan->waits_at_barrier) return true;
+    return !plan->threads_may_leave_alone && plan->launches_itself_in_one_block;
+}
+
+/* The entry runs one record and leaves: the kernel waits at barriers, and
+ * a thread that left the body early would meet the others at one. */
+static bool runs_one_record(const cdpl_kernel_plan *plan)
+{
+    return plan->waits_at_barrier && !runs_its_own_children(plan);
 }
 
 static const char *traits_of(const cdpl_kernel_plan *plan)
@@ -69,13 +82,12 @@ static const char *traits_of(const cdpl_kernel_plan *plan)
 
 /* The entry kernel's head, up to where it calls the body; returns the
  * indentation of that call. A block may go on with a ready one-block record
- * of the same kernel and shape only if the body never waits at a barrier:
- * its threads meet at the block's end (see analysis/block_barriers.c). */
+ * of the same kernel and shape unless runs_one_record(). */
 static const char *put_entry_begin(cdpl_text *out, const cdpl_kernel_plan *plan)
 {
     cdpl_text_printf(out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
                      plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", plan->stem);
-    if (plan->waits_at_barrier) {
+    if (runs_one_record(plan)) {
         cdpl_text_puts(out, "    if (!cdpl_enter_block<false>(cdpl_w)) return;\n");
         return "    ";
     }
@@ -86,7 +98,7 @@ static const char *put_entry_begin(cdpl_text *out, const cdpl_kernel_plan *plan)
 
 static void put_entry_end(cdpl_text *out, const cdpl_kernel_plan *plan)
 {
-    if (plan->waits_at_barrier)
+    if (runs_one_record(plan))
         cdpl_text_puts(out, "    cdpl_leave_block();\n}\n");
     else
         cdpl_text_printf(out, "    } while (cdpl_leave_block_or_continue<%s>());\n}\n",

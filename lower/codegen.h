@@ -15,6 +15,9 @@ typedef struct cdpl_kernel_plan {
     bool waits_at_barrier;     /* the kernel (a template: any of its specializations too)
                                   may wait at a block-wide barrier */
     bool launches_itself;      /* see cdpl_function.launches_itself */
+    bool launches_itself_in_one_block; /* see cdpl_function */
+    bool threads_may_leave_alone;      /* see cdpl_function; a template: any of its
+                                          specializations too */
     /* A kernel template (NULL otherwise): its template parameter list as
      * the launcher's first declaration writes it (default arguments
      * included), as the generated templates write it (each parameter

@@ -264,8 +264,10 @@ static void plan_template(rewrite *rw, size_t index)
     plan->template_parameters = texts[1] != NULL ? texts[1] : "";
     plan->template_arguments = texts[2] != NULL ? texts[2] : "";
     for (size_t f = 0; f < rw->model->nfunctions; ++f)
-        if (rw->model->functions[f].specializes == index && rw->model->functions[f].waits_at_barrier)
-            plan->waits_at_barrier = true;
+        if (rw->model->functions[f].specializes == index) {
+            plan->waits_at_barrier |= rw->model->functions[f].waits_at_barrier;
+            plan->threads_may_leave_alone |= rw->model->functions[f].threads_may_leave_alone;
+        }
 }
 
 /* An explicit specialization of a kernel template in the runtime runs
@@ -419,8 +421,16 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         if (!function->runs_in_runtime || function->specializes != SIZE_MAX || !kernel_can_be_lowered(&rw, function))
             continue;
         rw.stems[f] = make_stem(&rw, f);
-        rw.plans[f] = (cdpl_kernel_plan){function, rw.stems[f], cdpl_kernel_id(function, options->line_file), NULL,
-                                         function->waits_at_barrier, function->launches_itself, NULL, NULL,
+        rw.plans[f] = (cdpl_kernel_plan){function,
+                                         rw.stems[f],
+                                         cdpl_kernel_id(function, options->line_file),
+                                         NULL,
+                                         function->waits_at_barrier,
+                                         function->launches_itself,
+                                         function->launches_itself_in_one_block,
+                                         function->threads_may_leave_alone,
+                                         NULL,
+                                         NULL,
                                          NULL};
         if (function->is_template) plan_template(&rw, f);
     }

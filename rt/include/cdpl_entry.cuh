@@ -151,8 +151,10 @@ static __device__ void cdpl_leave_block()
     if (cdpl_context.continuation == CDPL_NONE) cdpl_return_spare_records(state);
 }
 
-/* Last thing of every thread of an entry whose kernel never waits at a
- * barrier: leaves the block, then goes on with the record the block kept
+/* Last thing of every thread of an entry whose kernel's threads leave the
+ * body together (it never waits at a barrier, or none returns before the
+ * others: analysis/block_exits.c): leaves the block, then goes on with the
+ * record the block kept
  * (cdpl_keep_for_this_block) or, MayRunLive, one from the live queue, and
  * returns true so that the entry runs the body again. */
 template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()

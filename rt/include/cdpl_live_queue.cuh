@@ -90,18 +90,20 @@ static __device__ __forceinline__ void cdpl_pause(unsigned int *nanoseconds)
     if (*nanoseconds < 1024u) *nanoseconds *= 2u;
 }
 
-/* Cycles a block waits while no record is pushed before it leaves (about
- * 0.25 ms): spare workers of a launch whose records all run by
- * continuation (a chain of NULL-stream grids) would otherwise poll for as
- * long as the chain runs, and planned blocks that have not begun may be
- * waiting for the room that waiting blocks hold (another program's kernels
- * share the GPU). */
+/* Cycles a spare worker waits while nothing of its launch runs and planned
+ * blocks have not begun (about 0.25 ms): they may be waiting for the room
+ * that waiting blocks hold (another program's kernels share the GPU).
+ * While a record of the launch runs, blocks wait however long it takes: it
+ * may still push, and a body may run far longer than any fixed wait
+ * (quicksort's first partition: 40 ms). Blocks that left then would leave
+ * what it pushes to the few blocks still there, one record after another
+ * (docs/benchmarks.md: quicksort and quadtree 6x and 26x slower). */
 #define CDPL_LIVE_WAIT_CYCLES (1ll << 19)
 
 /* Takes a record from the live queue for this block (thread 0): the block
  * takes the next position and waits for its record there, as long as a
- * record or a body of the launch is still running or a planned block has
- * not begun, and records are still pushed (CDPL_LIVE_WAIT_CYCLES); CDPL_NONE
+ * record or a body of the launch is still running, or, for a spare worker,
+ * while a planned block has not begun (CDPL_LIVE_WAIT_CYCLES); CDPL_NONE
  * when it leaves.
  * A block that leaves marks its position abandoned, and a record pushed
  * there after all goes to the next one, so leaving early only costs
@@ -139,7 +141,7 @@ static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, un
                 waiting_since = clock64();
             }
             bool wait = all_begun ? !none_running : cdpl_context.live == CDPL_LIVE_WITH_SPARES;
-            if (wait && clock64() - waiting_since <= CDPL_LIVE_WAIT_CYCLES) {
+            if (wait && (!none_running || clock64() - waiting_since <= CDPL_LIVE_WAIT_CYCLES)) {
                 cdpl_pause(&pause);
                 continue;
             }

@@ -1,7 +1,9 @@
 // A kernel whose body (here through a device function) launches the kernel
 // itself, and never waits at a barrier, registers as running its own
 // children: its waves get spare workers that run the one-block records its
-// blocks make ready (the live queue). A kernel that waits at a barrier, or
+// blocks make ready (the live queue). A kernel that waits at a barrier and
+// whose threads may leave the body apart (see
+// barrier_kernel_goes_on_only_where_threads_leave_together.cu), or that
 // launches only other kernels, registers without it; every entry leaves at
 // once when the block has no record to run. Only the first kind's entry
 // holds the code of spare workers (the template argument true).
@@ -27,7 +29,8 @@ __global__ void split(int *out, int depth)
     __shared__ int seen;
     seen = depth;
     __syncthreads();
-    if (threadIdx.x == 0 && seen > 0) split<<<1, 32>>>(out, depth - 1);
+    if (threadIdx.x != 0) return;
+    if (seen > 0) split<<<1, 32>>>(out, depth - 1);
 }
 
 __global__ void fan_out(int *out)
