@@ -111,7 +111,7 @@ geomean=$(awk '!/^#/ && $5 != "-" { s += log($5); n++ } END { if (n) printf "%.2
     echo "Geometric mean of native/lowered: $geomean"
     echo
     echo "native: nvcc -rdc=true with cudadevrt; lowered: cdp-lower, then nvcc without -rdc, linked with cdpl_rt;"
-    echo "flat: a hand-written version without dynamic parallelism (quicksort's is cub::DeviceRadixSort, a different algorithm)."
+    echo "flat: a hand-written version without dynamic parallelism, the same algorithm (quicksort's: the same partitions, one host launch per level)."
     echo "device launches: device-side launches of one run, as the native program counts them."
     echo "The cdpl_* columns come from the lowered program's CDPL_STATS=1 report at exit, so they cover the whole"
     echo "process (the warm-up run and the timed run). peak queue MiB is cdpl_peak_record_bytes, the record pool's"
