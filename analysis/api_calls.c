@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cursors.h"
 #include "functions.h"
 #include "launch_sites.h"
 #include "source.h"
@@ -27,13 +28,6 @@ static bool api_named(const char *name, cdpl_api *api)
             return true;
         }
     return false;
-}
-
-static enum CXChildVisitResult first_child(CXCursor cursor, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    *(CXCursor *)data = cursor;
-    return CXChildVisit_Break;
 }
 
 /* The declaration a call's callee names, through implicit conversions and
@@ -59,8 +53,7 @@ static CXCursor callee_declaration(CXCursor callee, CXCursor *reference)
         } else if (kind != CXCursor_UnexposedExpr && kind != CXCursor_ParenExpr) {
             return clang_getNullCursor();
         }
-        CXCursor inner = clang_getNullCursor();
-        clang_visitChildren(callee, first_child, &inner);
+        CXCursor inner = cdpl_first_child(callee);
         if (clang_Cursor_isNull(inner)) return clang_getNullCursor();
         callee = inner;
     }
@@ -163,8 +156,7 @@ static void record_in_device_lambda(api_walk *walk, cdpl_api api, cdpl_range cal
 
 static void examine_call(api_walk *walk, CXCursor call)
 {
-    CXCursor callee = clang_getNullCursor();
-    clang_visitChildren(call, first_child, &callee);
+    CXCursor callee = cdpl_first_child(call);
     if (clang_Cursor_isNull(callee)) return;
     CXCursor reference = clang_getNullCursor();
     CXCursor declaration = callee_declaration(callee, &reference);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "block_exits.h"
+#include "cursors.h"
 #include "functions.h"
 
 /* Const variables are followed into their initializers, this deep. */
@@ -33,19 +34,11 @@ typedef struct body_facts {
 
 /* ---- cursors ---- */
 
-static enum CXChildVisitResult take_first(CXCursor cursor, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    *(CXCursor *)data = cursor;
-    return CXChildVisit_Break;
-}
-
 /* What a parenthesis or an implicit conversion stands for. */
 static CXCursor stripped(CXCursor cursor)
 {
     while (clang_getCursorKind(cursor) == CXCursor_ParenExpr || clang_getCursorKind(cursor) == CXCursor_UnexposedExpr) {
-        CXCursor inner = clang_getNullCursor();
-        clang_visitChildren(cursor, take_first, &inner);
+        CXCursor inner = cdpl_first_child(cursor);
         if (clang_Cursor_isNull(inner)) break;
         cursor = inner;
     }
@@ -97,13 +90,9 @@ static enum CXChildVisitResult find_writes(CXCursor cursor, CXCursor parent, CXC
         return CXChildVisit_Continue;
     }
     if ((kind == CXCursor_BinaryOperator || kind == CXCursor_CompoundAssignOperator) && is_assignment(cursor)) {
-        CXCursor target = clang_getNullCursor();
-        clang_visitChildren(cursor, take_first, &target);
-        note_written(facts, target);
+        note_written(facts, cdpl_first_child(cursor));
     } else if (kind == CXCursor_UnaryOperator && is_increment_or_address(cursor)) {
-        CXCursor operand = clang_getNullCursor();
-        clang_visitChildren(cursor, take_first, &operand);
-        note_written(facts, operand);
+        note_written(facts, cdpl_first_child(cursor));
     } else if (kind == CXCursor_DeclRefExpr && clang_getCursorKind(parent) == CXCursor_CallExpr) {
         note_written(facts, cursor);
     }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cursors.h"
 #include "diagnose.h"
 #include "functions.h"
 #include "source.h"
@@ -173,13 +174,6 @@ static bool is_launch_configuration(CXCursor cursor)
     return clang_getCursorKind(cursor) == CXCursor_CallExpr && is_named(cursor, "__cudaPushCallConfiguration");
 }
 
-static enum CXChildVisitResult first_child(CXCursor cursor, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    *(CXCursor *)data = cursor;
-    return CXChildVisit_Break;
-}
-
 /* The reference naming the callee, under implicit conversions and parentheses. */
 static CXCursor callee_reference(CXCursor callee)
 {
@@ -187,8 +181,7 @@ static CXCursor callee_reference(CXCursor callee)
         enum CXCursorKind kind = clang_getCursorKind(callee);
         bool unresolved = kind == CXCursor_DeclRefExpr && clang_Cursor_isNull(clang_getCursorReferenced(callee));
         if (kind != CXCursor_UnexposedExpr && kind != CXCursor_ParenExpr && !unresolved) return callee;
-        CXCursor inner = clang_getNullCursor();
-        clang_visitChildren(callee, first_child, &inner);
+        CXCursor inner = cdpl_first_child(callee);
         if (clang_Cursor_isNull(inner)) return callee;
         callee = inner;
     }

@@ -2,19 +2,7 @@
 
 #include <stdbool.h>
 
-static enum CXChildVisitResult first_child(CXCursor cursor, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    *(CXCursor *)data = cursor;
-    return CXChildVisit_Break;
-}
-
-static CXCursor child_of(CXCursor cursor)
-{
-    CXCursor child = clang_getNullCursor();
-    clang_visitChildren(cursor, first_child, &child);
-    return child;
-}
+#include "cursors.h"
 
 /* Looks through implicit conversions, parentheses and casts. */
 static CXCursor strip(CXCursor expression)
@@ -27,7 +15,7 @@ static CXCursor strip(CXCursor expression)
         case CXCursor_CXXStaticCastExpr:
         case CXCursor_CXXReinterpretCastExpr:
         case CXCursor_CXXConstCastExpr: {
-            CXCursor inner = child_of(expression);
+            CXCursor inner = cdpl_first_child(expression);
             if (clang_Cursor_isNull(inner)) return expression;
             expression = inner;
             break;
@@ -70,8 +58,9 @@ void cdpl_warn_private_pointer(cdpl_context *context, CXCursor argument, const c
     CXCursor expression = strip(argument);
     bool address_taken = clang_getCursorKind(expression) == CXCursor_UnaryOperator &&
                          clang_getCursorUnaryOperatorKind(expression) == CXUnaryOperator_AddrOf;
-    if (address_taken) expression = strip(child_of(expression));
-    while (clang_getCursorKind(expression) == CXCursor_ArraySubscriptExpr) expression = strip(child_of(expression));
+    if (address_taken) expression = strip(cdpl_first_child(expression));
+    while (clang_getCursorKind(expression) == CXCursor_ArraySubscriptExpr)
+        expression = strip(cdpl_first_child(expression));
     if (clang_getCursorKind(expression) != CXCursor_DeclRefExpr) return;
     CXCursor variable = clang_getCursorReferenced(expression);
     if (clang_getCursorKind(variable) != CXCursor_VarDecl) return;
