@@ -75,6 +75,12 @@ static bool runs_one_record(const cdpl_kernel_plan *plan)
     return plan->waits_at_barrier && !runs_its_own_children(plan);
 }
 
+/* The entry's MayRunLive argument, the same for entering and leaving. */
+static const char *may_run_live(const cdpl_kernel_plan *plan)
+{
+    return runs_its_own_children(plan) ? "true" : "false";
+}
+
 static const char *traits_of(const cdpl_kernel_plan *plan)
 {
     return runs_its_own_children(plan) ? "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN" : "0u";
@@ -91,8 +97,8 @@ static const char *put_entry_begin(cdpl_text *out, const cdpl_kernel_plan *plan)
         cdpl_text_puts(out, "    if (!cdpl_enter_block<false>(cdpl_w)) return;\n");
         return "    ";
     }
-    const char *live = runs_its_own_children(plan) ? "true" : "false";
-    cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w, 0x%08xu)) return;\n    do {\n", live, plan->id);
+    cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w, 0x%08xu)) return;\n    do {\n", may_run_live(plan),
+                     plan->id);
     return "        ";
 }
 
@@ -101,8 +107,7 @@ static void put_entry_end(cdpl_text *out, const cdpl_kernel_plan *plan)
     if (runs_one_record(plan))
         cdpl_text_puts(out, "    cdpl_leave_block();\n}\n");
     else
-        cdpl_text_printf(out, "    } while (cdpl_leave_block_or_continue<%s>());\n}\n",
-                         runs_its_own_children(plan) ? "true" : "false");
+        cdpl_text_printf(out, "    } while (cdpl_leave_block_or_continue<%s>());\n}\n", may_run_live(plan));
 }
 
 /* Ends a runtime kernel's text: its registration (the parameter struct
