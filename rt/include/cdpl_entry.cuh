@@ -125,13 +125,32 @@ static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
     return cdpl_context.record != CDPL_NONE;
 }
 
+/* Counts this thread out of its block; the count before. An acquire-release
+ * atomic at block scope passes what this thread wrote on to the thread that
+ * counts out last, whose __threadfence then passes all of it on to other
+ * blocks, as fences are cumulative (PTX memory model). A __threadfence in
+ * every warp instead cost bfs 10% and tree_faf 5% (H100). */
+static __device__ __forceinline__ unsigned int cdpl_count_thread_out()
+{
+#if defined(__CUDA_ARCH__) && !defined(CDPL_GPU_HIP)
+    unsigned int before;
+    asm volatile("atom.acq_rel.cta.shared.add.u32 %0, [%1], -1;"
+                 : "=r"(before)
+                 : "r"((unsigned int)__cvta_generic_to_shared(&cdpl_context.threads_left))
+                 : "memory");
+    return before;
+#else
+    __threadfence();
+    return atomicSub(&cdpl_context.threads_left, 1u);
+#endif
+}
+
 /* Last thing of every thread of an entry kernel. The last thread of the
  * block reports it; no barrier, so threads that returned early behave as if
  * they had exited, as natively. */
 static __device__ void cdpl_leave_block()
 {
-    __threadfence();
-    if (atomicSub(&cdpl_context.threads_left, 1u) != 1u) return;
+    if (cdpl_count_thread_out() != 1u) return;
     cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(state, index);
