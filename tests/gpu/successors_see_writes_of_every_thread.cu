@@ -11,7 +11,7 @@ __device__ void count_launch_error()
 // Rules 6 and 8: a grid that starts after another grid is complete (its
 // successor in a NULL stream, or its parent's tail launch) sees the global
 // writes of every thread of that grid, not only those of the thread that
-// finished last: here of 1024-thread blocks whose odd warps write and return
+// finished last: here of 1024-thread blocks whose odd warps write and leave
 // at once while the even ones go on for a while. Two forms, each its own
 // host launch:
 // - many-block producers and consumers in the NULL streams of a parent's
@@ -41,19 +41,19 @@ __device__ unsigned int g_live_ok, g_live_bad;     // the self-launched tail's c
 __host__ __device__ unsigned int produced_value(unsigned int i, int round) { return i * 2654435761u + round; }
 __host__ __device__ unsigned int parent_value(unsigned int i) { return i ^ 0x5bd1e995u; }
 
-__device__ bool in_odd_warp() { return (threadIdx.x / 32) % 2 == 1; }
+// The last thing a writing thread does: odd warps write at once, even warps
+// spin first, so the block's last thread to leave is never one of the first
+// writers.
+__device__ void write_then_leave(unsigned int *at, unsigned int value)
+{
+    if ((threadIdx.x / 32) % 2 == 0) spin(EVEN_WARP_SPIN);
+    *at = value;
+}
 
-// Odd warps write and return; even warps spin, then write: the block's last
-// thread to leave is never one of the first writers.
 __global__ void producer(unsigned int *segment, int round)
 {
     const unsigned int i = blockIdx.x * THREADS + threadIdx.x;
-    if (in_odd_warp()) {
-        segment[i] = produced_value(i, round);
-        return;
-    }
-    spin(EVEN_WARP_SPIN);
-    segment[i] = produced_value(i, round);
+    write_then_leave(&segment[i], produced_value(i, round));
 }
 
 __global__ void consumer(const unsigned int *segment, int round)
@@ -86,12 +86,7 @@ __global__ void parent(unsigned int *parent_data, unsigned int *produced)
             count_launch_error();
         }
     }
-    if (in_odd_warp()) {
-        parent_data[i] = parent_value(i);
-        return;
-    }
-    spin(EVEN_WARP_SPIN);
-    parent_data[i] = parent_value(i);
+    write_then_leave(&parent_data[i], parent_value(i));
 }
 
 enum NodeRole { ROLE_ROOT, ROLE_CHILD, ROLE_CHECK };
@@ -111,12 +106,7 @@ __global__ void node(unsigned int *children_data, int role, int child)
     }
     if (role == ROLE_CHILD) {
         const unsigned int i = child * THREADS + threadIdx.x;
-        if (in_odd_warp()) {
-            children_data[i] = produced_value(i, LIVE_ROUND);
-            return;
-        }
-        spin(EVEN_WARP_SPIN);
-        children_data[i] = produced_value(i, LIVE_ROUND);
+        write_then_leave(&children_data[i], produced_value(i, LIVE_ROUND));
         return;
     }
     for (unsigned int i = threadIdx.x; i < LIVE_TOTAL; i += THREADS) {
