@@ -11,12 +11,35 @@
 
 #include "cdpl_live_queue.cuh"
 
+/* Where a record goes once nothing holds it back: run by this block when it
+ * is done, by a block of this launch, or in the next wave. */
+static __device__ __forceinline__ void cdpl_dispatch_ready(cdpl_state *state, unsigned int index, bool may_keep)
+{
+    if (!(may_keep && cdpl_keep_for_this_block(state, index)) && !cdpl_live_push(state, index))
+        cdpl_push_ready(state, index);
+}
+
+/* Drops one dependency of record `index`; the last one makes it ready. The
+ * fence publishes what this thread wrote before another may run it. */
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
 {
     __threadfence();
-    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1 &&
-        !(may_keep && cdpl_keep_for_this_block(state, index)) && !cdpl_live_push(state, index))
-        cdpl_push_ready(state, index);
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, may_keep);
+}
+
+/* Drops the launcher's guard of a record just linked (cdpl_link). When the
+ * guard is all it waits for, no other thread can release it, and it is
+ * ready without an atomic on its count: one dependent round trip less on
+ * every fire-and-forget launch and every first launch into a stream. */
+static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, unsigned int index, bool waits,
+                                                           bool may_keep = true)
+{
+    if (waits) {
+        cdpl_release(state, index, may_keep);
+    } else {
+        __threadfence();
+        cdpl_dispatch_ready(state, index, may_keep);
+    }
 }
 
 /* Frees a completed record: the block keeps it for its own next launches

@@ -136,11 +136,11 @@ static inline __host__ __device__ cudaError_t cdpl_cudaEventDestroy(cudaEvent_t 
 #ifdef __CUDA_ARCH__
 /* A marker record in `stream`: it completes when everything before it in
  * the stream has, and (for a wait) when the event's marker has. */
-static __device__ unsigned int cdpl_enqueue_marker(const cdpl_stream_target &target)
+static __device__ unsigned int cdpl_enqueue_marker(const cdpl_stream_target &target, bool *waits)
 {
     cdpl_copy_params none = {};
     return cdpl_enqueue(CDPL_KIND_MARKER, CDPL_BUILTIN_KERNEL_ID, dim3(1), dim3(CDPL_BUILTIN_MARKER_THREADS), 0,
-                        target, &none, sizeof none);
+                        target, &none, sizeof none, waits);
 }
 
 /* The stream and event of an event record or wait, validated: the tail and
@@ -164,10 +164,11 @@ static inline __host__ __device__ cudaError_t cdpl_cudaEventRecord(cudaEvent_t e
     cdpl_stream_object *object;
     cudaError_t error = cdpl_event_operands(stream, event, &target, &object);
     if (error != cudaSuccess) return cdpl_api_result(error);
-    unsigned int marker = cdpl_enqueue_marker(target);
+    bool waits = false;
+    unsigned int marker = cdpl_enqueue_marker(target, &waits);
     if (marker == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
     object->last = marker;
-    cdpl_release(cdpl_context.state, marker);
+    cdpl_release_linked(cdpl_context.state, marker, waits);
     return cudaSuccess;
 #else
     return cudaEventRecord(event, stream);
@@ -188,8 +189,11 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStrea
     if (error != cudaSuccess) return cdpl_api_result(error);
     if (object->last == CDPL_NONE) return cudaSuccess; /* never recorded: nothing to wait for */
     cdpl_state *state = cdpl_global(cdpl_context.state);
-    unsigned int wait = cdpl_enqueue_marker(target);
+    bool waits = false;
+    unsigned int wait = cdpl_enqueue_marker(target, &waits);
     if (wait == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    /* It also waits for the event's marker: released with an atomic, as
+     * that marker's completion may release it first. */
     cdpl_record *waiting = cdpl_record_at(state, wait);
     waiting->deps += 1;
     waiting->next_waiter = atomicExch(&cdpl_record_at(state, object->last)->waiters, wait);
@@ -212,10 +216,11 @@ static __device__ cudaError_t cdpl_enqueue_copy(unsigned int kind, void *destina
     cdpl_copy_params copy = {destination, source, bytes, value, 0};
     unsigned long long per_block = CDPL_BUILTIN_COPY_THREADS * 16ull;
     unsigned long long blocks = (bytes + per_block - 1) / per_block;
+    bool waits = false;
     unsigned int index = cdpl_enqueue(kind, CDPL_BUILTIN_KERNEL_ID, dim3(blocks < 4096 ? (unsigned int)blocks : 4096u),
-                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, &copy, sizeof copy);
+                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, &copy, sizeof copy, &waits);
     if (index == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
-    cdpl_release(cdpl_context.state, index);
+    cdpl_release_linked(cdpl_context.state, index, waits);
     return cudaSuccess;
 }
 #endif

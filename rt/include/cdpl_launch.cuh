@@ -146,8 +146,10 @@ static __device__ void cdpl_fill_record(cdpl_record *record, unsigned int kind, 
 }
 
 /* Puts a new record of the running grid behind the last one in its stream,
- * and into the grid's accounts. The caller then drops the guard. */
-static __device__ void cdpl_link(cdpl_state *state, unsigned int index, const cdpl_stream_target &target)
+ * and into the grid's accounts. The caller then drops the guard. True when
+ * the record waits for something besides the guard, so that another thread
+ * may release it too. */
+static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cdpl_stream_target &target)
 {
     cdpl_record *record = cdpl_record_at(state, index);
     cdpl_record *up = cdpl_record_at(state, cdpl_context.record);
@@ -181,6 +183,7 @@ static __device__ void cdpl_link(cdpl_state *state, unsigned int index, const cd
         if (target.value != CDPL_STREAM_TAIL_VALUE) record->deps += 1;
     }
     if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
+    return previous != CDPL_NONE || target.value == CDPL_STREAM_TAIL_VALUE;
 }
 
 /* The host reports it when the runtime has started; before that there is
@@ -192,10 +195,11 @@ static __device__ __noinline__ void cdpl_launch_outside_runtime()
 }
 
 /* Everything that goes into a stream: a kernel launch, an event marker, a
- * copy. Returns the record, or CDPL_NONE after setting the thread's error. */
+ * copy. Returns the record, or CDPL_NONE after setting the thread's error;
+ * *waits tells whether it waits for more than the guard (cdpl_link). */
 static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kernel_id, const dim3 &grid,
                                             const dim3 &block, size_t shmem, const cdpl_stream_target &target,
-                                            const void *params, unsigned int params_size)
+                                            const void *params, unsigned int params_size, bool *waits)
 {
     cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_take_record(state);
@@ -205,7 +209,7 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
     }
     cdpl_fill_record(cdpl_record_at(state, index), kind, kernel_id, cdpl_context.record, grid, block, shmem,
                      params, params_size);
-    cdpl_link(state, index, target);
+    *waits = cdpl_link(state, index, target);
     return index;
 }
 
@@ -214,23 +218,28 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     cudaError_t error = cdpl_validate_config(config);
-    const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
-    if (error == cudaSuccess) error = cdpl_check_shared_memory_fits(facts, config.shmem);
-    if (error == cudaSuccess) error = cdpl_check_entry_fits(facts, config.block);
+    /* The facts are a search through a table in global memory: a launch
+     * that no limit can refuse (no dynamic shared memory, at most 256
+     * threads) skips it, and with it a chain of dependent loads. */
+    if (error == cudaSuccess && (config.shmem != 0 || config.block.x * config.block.y * config.block.z > 256u)) {
+        const cdpl_kernel_facts *facts = cdpl_find_kernel_facts(cdpl_context.state, kernel_id);
+        error = cdpl_check_shared_memory_fits(facts, config.shmem);
+        if (error == cudaSuccess) error = cdpl_check_entry_fits(facts, config.block);
+    }
     cdpl_stream_target target;
     if (error == cudaSuccess) error = cdpl_resolve_stream(config.stream, &target);
     if (error != cudaSuccess) {
         cdpl_set_last_error(error);
         return;
     }
+    bool waits = false;
     unsigned int index = cdpl_enqueue(CDPL_KIND_KERNEL, kernel_id, config.grid, config.block, config.shmem,
-                                      target, params, params_size);
+                                      target, params, params_size, &waits);
     /* A fire-and-forget child is meant to run beside the rest of the tree:
      * kept for this block, it would wait behind the block and its chain,
      * unless blocks of a live launch take the block's other children. */
-    if (index != CDPL_NONE)
-        cdpl_release(cdpl_context.state, index,
-                     target.value != CDPL_STREAM_FIRE_AND_FORGET_VALUE || cdpl_context.live != CDPL_LIVE_OFF);
+    bool may_keep = target.value != CDPL_STREAM_FIRE_AND_FORGET_VALUE || cdpl_context.live != CDPL_LIVE_OFF;
+    if (index != CDPL_NONE) cdpl_release_linked(cdpl_context.state, index, waits, may_keep);
 }
 
 /* Launch from generated code: a record on the device, a drained root on the host. */
