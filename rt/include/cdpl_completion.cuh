@@ -42,24 +42,6 @@ static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, un
     }
 }
 
-/* Frees a completed record: the block keeps it for its own next launches
- * while it has room, else it goes back to the ring. Only the block's last
- * thread completes records. */
-static __device__ void cdpl_free_record(cdpl_state *state, unsigned int index)
-{
-    if (cdpl_context.spare_count < CDPL_SPARE_RECORDS)
-        cdpl_context.spare[cdpl_context.spare_count++] = index;
-    else
-        cdpl_ring_give(&state->record_ring, index);
-}
-
-/* The block runs nothing more: what it kept goes back to the ring. */
-static __device__ void cdpl_return_spare_records(cdpl_state *state)
-{
-    for (int i = 0; i < cdpl_context.spare_count; ++i) cdpl_ring_give(&state->record_ring, cdpl_context.spare[i]);
-    cdpl_context.spare_count = 0;
-}
-
 /* A grid whose blocks, children and tails are all done: free it and pass
  * the news on, up the tree, for as long as each parent completes in turn. */
 static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)

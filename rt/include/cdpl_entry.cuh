@@ -166,8 +166,13 @@ static __device__ void cdpl_leave_block()
     }
     if (cdpl_context.deferred_count != 0) cdpl_push_deferred(state);
     if (last_block) cdpl_outstanding_done(state, index);
-    /* Every thread has left and the cascade is done: the continuation is settled. */
-    if (cdpl_context.continuation == CDPL_NONE) cdpl_return_spare_records(state);
+    /* Every thread has left and the cascade is done: the continuation is
+     * settled. A block of a live launch keeps its spare records while it
+     * takes the next record from the live queue (cdpl_live_take gives them
+     * back before it waits): a chain of grids through the queue then takes
+     * and frees records without the ring, as one by continuation does. */
+    if (cdpl_context.continuation == CDPL_NONE && cdpl_context.live == CDPL_LIVE_OFF)
+        cdpl_return_spare_records(state);
 }
 
 /* Last thing of every thread of an entry whose kernel's threads leave the
@@ -191,10 +196,12 @@ template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_bl
             atomicSub(&state->live.running, 1);
             next = cdpl_live_take(state, cdpl_context.planned_goal);
         }
-        if (next != CDPL_NONE)
+        if (next != CDPL_NONE) {
             cdpl_begin_one_block_record(state, next);
-        else
+        } else {
+            cdpl_return_spare_records(state);
             cdpl_context.record = CDPL_NONE;
+        }
     }
     cdpl_thread_slot *slot = cdpl_my_slot();
     slot->last_error = 0;

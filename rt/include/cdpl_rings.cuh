@@ -1,7 +1,8 @@
 /* cdpl_rings.cuh
  *
  * The free-index rings that hand out and take back the indices of records
- * and of named streams, without a lock.
+ * and of named streams, without a lock, and the records a block keeps in
+ * front of the record ring.
  *
  * One part of the device runtime: lowered code includes cdpl.cuh, which
  * includes every part in order. */
@@ -47,6 +48,25 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
     *cell = ((2 * turn + 1) << 32) | index;
     __threadfence();
     atomicAdd(&ring->available, 1);
+}
+
+/* Frees a completed record: the block keeps it for its own next launches
+ * while it has room, else it goes back to the ring. Only the block's last
+ * thread completes records. */
+static __device__ void cdpl_free_record(cdpl_state *state, unsigned int index)
+{
+    if (cdpl_context.spare_count < CDPL_SPARE_RECORDS)
+        cdpl_context.spare[cdpl_context.spare_count++] = index;
+    else
+        cdpl_ring_give(&state->record_ring, index);
+}
+
+/* The block runs nothing more, or is about to wait for a record: what it
+ * kept goes back to the ring. */
+static __device__ void cdpl_return_spare_records(cdpl_state *state)
+{
+    for (int i = 0; i < cdpl_context.spare_count; ++i) cdpl_ring_give(&state->record_ring, cdpl_context.spare[i]);
+    cdpl_context.spare_count = 0;
 }
 
 #endif
