@@ -12,19 +12,26 @@
 #include "cdpl_live_queue.cuh"
 
 /* Where a record goes once nothing holds it back: run by this block when it
- * is done, by a block of this launch, or in the next wave. */
-static __device__ __forceinline__ void cdpl_dispatch_ready(cdpl_state *state, unsigned int index, bool may_keep)
+ * is done, by a block of this launch, or in the next wave. `publish`: what
+ * this thread wrote must reach other blocks before they may take the
+ * record. A record this block keeps needs no fence: the block's barriers
+ * pass the writes on to its thread that later hands anything on, whose
+ * fence then covers them (fences are cumulative). */
+static __device__ __forceinline__ void cdpl_dispatch_ready(cdpl_state *state, unsigned int index, bool may_keep,
+                                                           bool publish)
 {
-    if (!(may_keep && cdpl_keep_for_this_block(state, index)) && !cdpl_live_push(state, index))
-        cdpl_push_ready(state, index);
+    if (may_keep && cdpl_keep_for_this_block(state, index)) return;
+    if (publish) __threadfence();
+    if (!cdpl_live_push(state, index)) cdpl_push_ready(state, index);
 }
 
 /* Drops one dependency of record `index`; the last one makes it ready. The
- * fence publishes what this thread wrote before another may run it. */
+ * fence publishes what this thread wrote to whichever thread drops the last
+ * one. */
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
 {
     __threadfence();
-    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, may_keep);
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, may_keep, false);
 }
 
 /* Drops the launcher's guard of a record just linked (cdpl_link). When the
@@ -34,12 +41,10 @@ static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned 
 static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, unsigned int index, bool waits,
                                                            bool may_keep = true)
 {
-    if (waits) {
+    if (waits)
         cdpl_release(state, index, may_keep);
-    } else {
-        __threadfence();
-        cdpl_dispatch_ready(state, index, may_keep);
-    }
+    else
+        cdpl_dispatch_ready(state, index, may_keep, true);
 }
 
 /* A grid whose blocks, children and tails are all done: free it and pass

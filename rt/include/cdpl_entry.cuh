@@ -191,8 +191,11 @@ template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_bl
         cdpl_state *state = cdpl_global(cdpl_context.state);
         unsigned int next = cdpl_context.continuation;
         if (MayRunLive && next == CDPL_NONE) {
-            /* Done running: what the body pushed is in the queue by now. */
-            __threadfence();
+            /* Done running. What this block pushed counted itself in
+             * `running` first (cdpl_live_enqueue), before the barrier above:
+             * atomics on one word follow that order, so no block sees the
+             * count fall to zero while a record pushed here is not done,
+             * and no fence is needed. */
             atomicSub(&state->live.running, 1);
             next = cdpl_live_take(state, cdpl_context.planned_goal);
         }
