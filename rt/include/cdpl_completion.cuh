@@ -26,6 +26,14 @@ static __device__ __forceinline__ void cdpl_dispatch_ready(cdpl_state *state, un
 }
 
 /* Drops one dependency of record `index`; the last one makes it ready. The
+ * caller has fenced since it last wrote or learnt anything that the
+ * record's grid must see. */
+static __device__ __forceinline__ void cdpl_drop_dependency(cdpl_state *state, unsigned int index)
+{
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, true, false);
+}
+
+/* Drops one dependency of record `index`; the last one makes it ready. The
  * fence publishes what this thread wrote to whichever thread drops the last
  * one. */
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
@@ -52,6 +60,11 @@ static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, un
 static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
 {
     for (;;) {
+        /* What the grid and its subtree wrote, learnt through the count that
+         * just fell to zero, passes on with this fence to every record
+         * released below and to the parent's count: the only fence of a
+         * level. What this thread writes after it (freeing, releasing) is
+         * nothing that those records' grids or the parent need. */
         __threadfence();
         cdpl_record *record = cdpl_record_at(state, index);
         unsigned int next = record->next;
@@ -65,11 +78,11 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
         }
         for (unsigned int w = record->waiters; w != CDPL_NONE;) {
             unsigned int following = cdpl_record_at(state, w)->next_waiter;
-            cdpl_release(state, w);
+            cdpl_drop_dependency(state, w);
             w = following;
         }
         cdpl_free_record(state, index);
-        if (next != CDPL_NONE) cdpl_release(state, next);
+        if (next != CDPL_NONE) cdpl_drop_dependency(state, next);
         if (parent == CDPL_NONE) {
             atomicAdd(&state->roots_done, 1ull);
             return;
@@ -80,7 +93,6 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
             continue;
         }
         cdpl_record *up = cdpl_record_at(state, parent);
-        __threadfence();
         if (atomicSub(&up->outstanding, 1) != 1) return;
         if (up->tail_first != CDPL_NONE) {
             cdpl_release(state, up->tail_first);
