@@ -56,16 +56,18 @@ static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, un
 }
 
 /* A grid whose blocks, children and tails are all done: free it and pass
- * the news on, up the tree, for as long as each parent completes in turn. */
-static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
+ * the news on, up the tree, for as long as each parent completes in turn.
+ * `learnt`: the count that fell to zero told this thread of other threads'
+ * work (children, other blocks), which the first level's fence passes on. */
+static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, bool learnt)
 {
-    for (;;) {
+    for (bool fence = learnt;; fence = true) {
         /* What the grid and its subtree wrote, learnt through the count that
          * just fell to zero, passes on with this fence to every record
          * released below and to the parent's count: the only fence of a
          * level. What this thread writes after it (freeing, releasing) is
          * nothing that those records' grids or the parent need. */
-        __threadfence();
+        if (fence) __threadfence();
         cdpl_record *record = cdpl_record_at(state, index);
         unsigned int next = record->next;
         unsigned int parent = record->parent;
@@ -102,16 +104,20 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index)
     }
 }
 
-/* The grid's own blocks and its non-tail children are done. */
-static __device__ void cdpl_outstanding_done(cdpl_state *state, unsigned int index)
+/* The grid's own blocks and its non-tail children are done. `published`:
+ * the caller has fenced since its last write that others need (the only
+ * block of its grid), so the count needs no fence before it. `alone`: the
+ * grid launched nothing, so no other thread counts on it and its
+ * completion has nothing to learn. */
+static __device__ void cdpl_outstanding_done(cdpl_state *state, unsigned int index, bool published, bool alone)
 {
     cdpl_record *record = cdpl_record_at(state, index);
-    __threadfence();
+    if (!published) __threadfence();
     if (atomicSub(&record->outstanding, 1) != 1) return;
     if (record->tail_first != CDPL_NONE)
         cdpl_release(state, record->tail_first);
     else
-        cdpl_complete(state, index);
+        cdpl_complete(state, index, !alone);
 }
 
 #endif

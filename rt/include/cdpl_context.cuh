@@ -88,6 +88,9 @@ struct alignas(16) cdpl_block_context {
      * pushed when the block is done (cdpl_live_push). */
     unsigned int deferred_count;
     unsigned int deferred[CDPL_DEFERRED_RECORDS];
+    /* Nonzero once the block's record has put anything in a stream: its
+     * completion then has children's work to learn of (cdpl_outstanding_done). */
+    unsigned int launched;
 };
 
 static_assert(sizeof(cdpl_block_context) % 16 == 0, "see cdpl_check_shared_memory_fits");

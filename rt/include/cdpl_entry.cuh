@@ -19,6 +19,7 @@ static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned i
     cdpl_context.block = make_uint3(0, 0, 0);
     cdpl_context.grid = make_uint3(1, 1, 1);
     cdpl_context.null_stream_last = CDPL_NONE;
+    cdpl_context.launched = 0;
     cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
     cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
     cdpl_context.continuation = CDPL_NONE;
@@ -73,6 +74,7 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     }
     cdpl_context.block = make_uint3(x, y, z);
     cdpl_context.null_stream_last = CDPL_NONE;
+    cdpl_context.launched = 0;
     cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
     cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
     cdpl_context.continuation = CDPL_NONE;
@@ -154,18 +156,24 @@ static __device__ void cdpl_leave_block()
     cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(state, index);
-    __threadfence();
-    /* The only block of its grid is the last one without asking: a store
-     * tells cdpl_keep_for_this_block, and saves a round trip to memory. */
+    bool only_block = cdpl_context.grid.x == 1 && cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
     bool last_block;
-    if (cdpl_context.grid.x == 1 && cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1) {
+    if (only_block) {
+        /* The only block of its grid is the last one without asking: a
+         * store tells cdpl_keep_for_this_block, and saves a round trip to
+         * memory. Before the fence, which orders it before the count that
+         * lets the record be freed and reused: one fence for both. Seen
+         * early, it only lets the grid's children start early, which needs
+         * none of its writes: every thread of the block has left. */
         *(volatile unsigned long long *)&record->blocks_left = 0ull;
+        __threadfence();
         last_block = true;
     } else {
+        __threadfence();
         last_block = atomicAdd(&record->blocks_left, ~0ull) == 1ull;
     }
     if (cdpl_context.deferred_count != 0) cdpl_push_deferred(state);
-    if (last_block) cdpl_outstanding_done(state, index);
+    if (last_block) cdpl_outstanding_done(state, index, only_block, only_block && !cdpl_context.launched);
     /* Every thread has left and the cascade is done: the continuation is
      * settled. A block of a live launch keeps its spare records while it
      * takes the next record from the live queue (cdpl_live_take gives them
