@@ -183,7 +183,7 @@ static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cd
         if (target.value != CDPL_STREAM_TAIL_VALUE) record->deps += 1;
     }
     if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
-    cdpl_context.launched = 1;
+    atomicExch(&cdpl_context.launched, 1u); /* threads of the block may launch at once */
     return previous != CDPL_NONE || target.value == CDPL_STREAM_TAIL_VALUE;
 }
 
