@@ -28,18 +28,18 @@ static __device__ __forceinline__ void cdpl_dispatch_ready(cdpl_state *state, un
 /* Drops one dependency of record `index`; the last one makes it ready. The
  * caller has fenced since it last wrote or learnt anything that the
  * record's grid must see. */
-static __device__ __forceinline__ void cdpl_drop_dependency(cdpl_state *state, unsigned int index)
+static __device__ __forceinline__ void cdpl_drop_dependency(cdpl_state *state, unsigned int index,
+                                                            bool may_keep = true)
 {
-    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, true, false);
+    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, may_keep, false);
 }
 
-/* Drops one dependency of record `index`; the last one makes it ready. The
- * fence publishes what this thread wrote to whichever thread drops the last
- * one. */
+/* The same, after a fence that publishes what this thread wrote to
+ * whichever thread drops the last dependency. */
 static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
 {
     __threadfence();
-    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, may_keep, false);
+    cdpl_drop_dependency(state, index, may_keep);
 }
 
 /* Drops the launcher's guard of a record just linked (cdpl_link). When the
