@@ -62,7 +62,10 @@ static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index)
     if (!only_block_is_parent) return false;
     unsigned int slot = atomicAdd(&cdpl_context.deferred_count, 1u);
     if (slot < CDPL_DEFERRED_RECORDS) {
-        cdpl_context.deferred[slot] = index;
+        /* An atomic, though only the block's last thread reads it, after
+         * counting out (cdpl_count_thread_out orders it): compute-sanitizer's
+         * racecheck does not see that order, and flags a plain store. */
+        atomicExch(&cdpl_context.deferred[slot], index);
         return true;
     }
     atomicSub(&cdpl_context.deferred_count, 1u);
@@ -72,8 +75,7 @@ static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index)
 /* The block is done: the children it held back may start. */
 static __device__ void cdpl_push_deferred(cdpl_state *state)
 {
-    unsigned int count = cdpl_context.deferred_count;
-    cdpl_context.deferred_count = 0;
+    unsigned int count = atomicExch(&cdpl_context.deferred_count, 0u);
     for (unsigned int i = 0; i < count && i < CDPL_DEFERRED_RECORDS; ++i)
         if (!cdpl_live_enqueue(state, cdpl_context.deferred[i])) cdpl_push_ready(state, cdpl_context.deferred[i]);
 }

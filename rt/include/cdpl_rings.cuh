@@ -55,10 +55,16 @@ static __device__ void cdpl_ring_give(cdpl_ring *ring, unsigned int index)
  * thread completes records. */
 static __device__ void cdpl_free_record(cdpl_state *state, unsigned int index)
 {
-    if (cdpl_context.spare_count < CDPL_SPARE_RECORDS)
-        cdpl_context.spare[cdpl_context.spare_count++] = index;
-    else
+    /* Atomics, though every thread that took a spare has counted out by now
+     * (cdpl_count_thread_out orders it): racecheck does not see that order,
+     * and flags plain stores after the takers' reads. */
+    int count = cdpl_context.spare_count;
+    if (count < CDPL_SPARE_RECORDS) {
+        atomicExch(&cdpl_context.spare[count], index);
+        atomicAdd(&cdpl_context.spare_count, 1);
+    } else {
         cdpl_ring_give(&state->record_ring, index);
+    }
 }
 
 /* The block runs nothing more, or is about to wait for a record: what it
