@@ -167,6 +167,9 @@ static inline __host__ __device__ cudaError_t cdpl_cudaEventRecord(cudaEvent_t e
     bool waits = false;
     unsigned int marker = cdpl_enqueue_marker(target, &waits);
     if (marker == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
+    /* Other blocks of the grid find the marker here and add themselves to
+     * its waiters: its own stores must be there first. */
+    __threadfence();
     object->last = marker;
     cdpl_release_linked(cdpl_context.state, marker, waits);
     return cudaSuccess;

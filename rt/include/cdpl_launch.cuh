@@ -169,12 +169,16 @@ static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cd
         /* A tail always waits: for its parent's other work, or the tail before. */
         record->flags |= CDPL_RECORD_TAIL;
         record->deps += 1;
+        /* Other blocks of the grid find it through the exchange and store
+         * its `next`: its own stores (cdpl_fill_record) must be there first. */
+        __threadfence();
         previous = atomicExch(&up->tail_last, index);
         if (previous == CDPL_NONE) up->tail_first = index;
         break;
     case CDPL_STREAM_FIRE_AND_FORGET_VALUE:
         break;
     default:
+        __threadfence(); /* as for the tail stream: other blocks share a named stream */
         previous = atomicExch(&target.named->last, index);
         break;
     }
