@@ -11,18 +11,24 @@
 
 #include "cdpl_launch.cuh"
 
-/* Makes ready one-block record `index` the block's record (thread 0). */
-static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned int index)
+/* Makes record `index` and its virtual block the block's, with nothing
+ * launched yet and every thread in (thread 0). */
+static __device__ void cdpl_begin_record(const cdpl_record *record, unsigned int index, uint3 block, uint3 grid)
 {
-    const cdpl_record *record = cdpl_record_at(state, index);
     cdpl_context.record = index;
-    cdpl_context.block = make_uint3(0, 0, 0);
-    cdpl_context.grid = make_uint3(1, 1, 1);
+    cdpl_context.block = block;
+    cdpl_context.grid = grid;
     cdpl_context.null_stream_last = CDPL_NONE;
     cdpl_context.launched = 0;
     cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
     cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
     cdpl_context.continuation = CDPL_NONE;
+}
+
+/* Makes ready one-block record `index` the block's record (thread 0). */
+static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned int index)
+{
+    cdpl_begin_record(cdpl_record_at(state, index), index, make_uint3(0, 0, 0), make_uint3(1, 1, 1));
     cdpl_context.deferred_count = 0;
     /* It begins now: no longer a pending launch. */
     atomicSub(&state->pending, 1);
@@ -50,8 +56,6 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     const cdpl_wave_item &item = items[low];
     cdpl_record *record = cdpl_record_at(state, item.record);
     unsigned long long virtual_block = block - item.first_block;
-    cdpl_context.record = item.record;
-    cdpl_context.grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
     /* 32-bit division where the grid allows it: a 64-bit one is a subroutine
      * call, which raises the register count of every entry kernel. */
     unsigned long long row;
@@ -72,12 +76,8 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
         z = (unsigned int)(row / record->grid[1]);
         y = (unsigned int)(row - (unsigned long long)z * record->grid[1]);
     }
-    cdpl_context.block = make_uint3(x, y, z);
-    cdpl_context.null_stream_last = CDPL_NONE;
-    cdpl_context.launched = 0;
-    cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
-    cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
-    cdpl_context.continuation = CDPL_NONE;
+    cdpl_begin_record(record, item.record, make_uint3(x, y, z),
+                      make_uint3(record->grid[0], record->grid[1], record->grid[2]));
     if (cdpl_context.live) {
         cdpl_live_queue *queue = &state->live;
         atomicAdd(&queue->running, 1);
