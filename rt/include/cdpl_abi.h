@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 6u
+#define CDPL_ABI_VERSION 7u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -197,7 +197,7 @@ typedef struct cdpl_group_slot {
     unsigned long long key;     /* 0: empty; else cdpl_group_key() */
     unsigned long long packed;  /* records << 40 | blocks */
     unsigned int shmem;         /* largest dynamic shared memory of its records */
-    unsigned int group;         /* index in the plan, set by the planner */
+    unsigned int reserved;
 } cdpl_group_slot;
 
 /* A record made ready during a wave, waiting for the planner. */
@@ -206,7 +206,7 @@ typedef struct cdpl_ready_item {
     unsigned int record;
     unsigned int slot;          /* its group slot */
     unsigned int index;         /* its rank within the group */
-    unsigned int reserved;
+    unsigned int launched_by_device; /* 1: a pending launch until its wave is planned */
 } cdpl_ready_item;
 
 /* A record in a planned group, sorted by first_block. */

@@ -64,7 +64,7 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     item.record = index;
     item.slot = slot;
     item.index = (unsigned int)(packed >> CDPL_GROUP_BLOCK_BITS);
-    item.reserved = 0;
+    item.launched_by_device = record->parent != CDPL_NONE;
     cdpl_global(state->ready)[position] = item;
 }
 

@@ -12,11 +12,19 @@
 #include "cdpl_entry.cuh"
 
 /* Turns the ready items of the wave that just ended into the next wave's
- * groups. One block: a scan over the table's slots, then a scatter. */
+ * groups. One block: a scan over the table's slots, then a scatter. Its
+ * time is a chain of dependent loads and barriers, which the host waits
+ * for between two waves: what it can read early, or keep in shared memory,
+ * it does. */
 static __global__ void cdpl_plan_kernel(cdpl_state *state)
 {
     __shared__ unsigned int group_of_chunk[CDPL_PLAN_THREADS];
     __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
+    /* Where each slot's group begins among the wave's items. */
+    __shared__ unsigned long long first_item_of_slot[CDPL_GROUP_TABLE_SIZE];
+    const unsigned int nready = state->nready;
+    cdpl_live_queue *live = &state->live;
+    const unsigned long long live_head = live->head, live_tail = live->tail;
     const unsigned int per_thread = CDPL_GROUP_TABLE_SIZE / CDPL_PLAN_THREADS;
     unsigned int first_slot = threadIdx.x * per_thread;
     unsigned int groups = 0;
@@ -56,25 +64,24 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
         g.first_item = first_item;
         state->groups[group] = g;
         if (group < CDPL_PLAN_INLINE_GROUPS) state->plan->groups[group] = g;
-        slot->group = group;
+        first_item_of_slot[s] = first_item;
         first_item += g.count;
         ++group;
     }
     __syncthreads();
-    unsigned int nready = state->nready;
     int begun = 0;
     for (unsigned int i = threadIdx.x; i < nready; i += blockDim.x) {
         cdpl_ready_item item = state->ready[i];
-        if (cdpl_record_at(state, item.record)->parent != CDPL_NONE) ++begun;
+        begun += (int)item.launched_by_device;
         cdpl_wave_item placed;
         placed.first_block = item.first_block;
         placed.record = item.record;
         placed.reserved = 0;
-        state->wave_items[state->groups[state->table[item.slot].group].first_item + item.index] = placed;
+        state->wave_items[first_item_of_slot[item.slot] + item.index] = placed;
     }
     /* Device launches stop being pending once their wave is planned. */
     if (begun != 0) atomicSub(&state->pending, begun);
-    __syncthreads();
+    /* Each thread empties the slots it read, and only those. */
     for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
         state->table[s].key = 0ull;
         state->table[s].packed = 0ull;
@@ -82,13 +89,12 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     }
     /* The live queue's blocks that left the last launches took positions
      * that no record reached: the next pushes start after them. */
-    cdpl_live_queue *live = &state->live;
-    if (threadIdx.x == 0) state->plan->live_pushed = live->tail;
-    for (unsigned long long position = live->tail + threadIdx.x; position < live->head; position += blockDim.x)
+    if (threadIdx.x == 0) state->plan->live_pushed = live_tail;
+    for (unsigned long long position = live_tail + threadIdx.x; position < live_head; position += blockDim.x)
         live->cells[position & (live->capacity - 1u)] = CDPL_NONE;
     __syncthreads();
     if (threadIdx.x == 0) {
-        if (live->head > live->tail) live->tail = live->head;
+        live->tail = live_head > live_tail ? live_head : live_tail;
         state->plan->live_restart = live->tail;
         state->nready = 0;
         state->plan->roots_done = state->roots_done;
