@@ -192,10 +192,11 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStrea
     if (error != cudaSuccess) return cdpl_api_result(error);
     if (object->last == CDPL_NONE) return cudaSuccess; /* never recorded: nothing to wait for */
     cdpl_state *state = cdpl_global(cdpl_context.state);
-    bool waits = false;
-    unsigned int wait = cdpl_enqueue_marker(target, &waits);
+    bool waits_in_stream = false;
+    unsigned int wait = cdpl_enqueue_marker(target, &waits_in_stream);
     if (wait == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
-    /* It also waits for the event's marker: released with an atomic, as
+    /* It also waits for the event's marker, whatever it waits for in its
+     * stream: so it is always released with an atomic (cdpl_release), as
      * that marker's completion may release it first. */
     cdpl_record *waiting = cdpl_record_at(state, wait);
     waiting->deps += 1;
