@@ -91,6 +91,9 @@ struct alignas(16) cdpl_block_context {
     /* Nonzero once the block's record has put anything in a stream: its
      * completion then has children's work to learn of (cdpl_outstanding_done). */
     unsigned int launched;
+    /* Nonzero when the block's grid ends with its launch: its blocks do not
+     * count themselves out, the next planner completes it (cdpl_leave_block). */
+    unsigned int ends_with_wave;
 };
 
 static_assert(sizeof(cdpl_block_context) % 16 == 0, "see cdpl_check_shared_memory_fits");

@@ -78,6 +78,19 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     }
     cdpl_begin_record(record, item.record, make_uint3(x, y, z),
                       make_uint3(record->grid[0], record->grid[1], record->grid[2]));
+    /* A grid of several blocks, in a launch whose blocks share no records,
+     * ends with the launch: nothing in it waits for the grid to be done.
+     * Its first block lists it for the next planner, which completes it
+     * (cdpl_complete_wave_end), and its threads leave as natively, with
+     * no count and no fence (cdpl_leave_block). The block then
+     * keeps no record to go on with: it would need its threads counted out
+     * to know when to start it. */
+    bool several_blocks = record->grid[0] != 1 || record->grid[1] != 1 || record->grid[2] != 1;
+    if (cdpl_context.live == CDPL_LIVE_OFF && several_blocks) {
+        cdpl_context.ends_with_wave = 1;
+        cdpl_context.continue_kernel = 0;
+        if (virtual_block == 0) cdpl_global(state->wave_end)[atomicAdd(&state->nwave_end, 1u)] = item.record;
+    }
     if (cdpl_context.live) {
         cdpl_live_queue *queue = &state->live;
         atomicAdd(&queue->running, 1);
@@ -103,6 +116,7 @@ static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
         cdpl_context.continue_kernel = continue_kernel;
         cdpl_context.spare_count = 0;
         cdpl_context.deferred_count = 0;
+        cdpl_context.ends_with_wave = 0;
         cdpl_context.live = !MayRunLive || continue_kernel == 0 || wave.live == 0 ? CDPL_LIVE_OFF
                             : gridDim.x > wave.planned_blocks ? CDPL_LIVE_WITH_SPARES
                                                               : CDPL_LIVE_SHARED;
@@ -152,6 +166,9 @@ static __device__ __forceinline__ unsigned int cdpl_count_thread_out()
  * they had exited, as natively. */
 static __device__ void cdpl_leave_block()
 {
+    /* The planner completes such a block's grid, and the block keeps no
+     * record and frees none (cdpl_begin_planned_block): nothing to report. */
+    if (cdpl_context.ends_with_wave) return;
     if (cdpl_count_thread_out() != 1u) return;
     cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_context.record;

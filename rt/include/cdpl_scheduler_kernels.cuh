@@ -11,6 +11,26 @@
 
 #include "cdpl_entry.cuh"
 
+/* Completes the grids that ended with the wave that just ran (listed by
+ * cdpl_begin_planned_block), which may make records ready for the plan: the
+ * wave's launches are done, so what their blocks wrote is visible without a
+ * fence of theirs. This block is no launch: it keeps no record for itself
+ * and frees every record to the ring. */
+static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int count)
+{
+    if (threadIdx.x == 0) {
+        cdpl_context.record = CDPL_NONE;
+        cdpl_context.continue_kernel = 0;
+        cdpl_context.live = CDPL_LIVE_OFF;
+        cdpl_context.spare_count = CDPL_SPARE_RECORDS;
+    }
+    __syncthreads();
+    for (unsigned int i = threadIdx.x; i < count; i += blockDim.x)
+        cdpl_outstanding_done(state, cdpl_global(state->wave_end)[i], true, false);
+    __syncthreads();
+    if (threadIdx.x == 0) state->nwave_end = 0;
+}
+
 /* Turns the ready items of the wave that just ended into the next wave's
  * groups. One block: a scan over the table's slots, then a scatter. Its
  * time is a chain of dependent loads and barriers, which the host waits
@@ -22,7 +42,12 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
     /* Where each slot's group begins among the wave's items. */
     __shared__ unsigned long long first_item_of_slot[CDPL_GROUP_TABLE_SIZE];
-    const unsigned int nready = state->nready;
+    const unsigned int ended_with_wave = state->nwave_end;
+    unsigned int nready = state->nready;
+    if (ended_with_wave != 0) {
+        cdpl_complete_wave_end(state, ended_with_wave);
+        nready = *(volatile unsigned int *)&state->nready;
+    }
     cdpl_live_queue *live = &state->live;
     const unsigned long long live_head = live->head, live_tail = live->tail;
     const unsigned int per_thread = CDPL_GROUP_TABLE_SIZE / CDPL_PLAN_THREADS;
