@@ -11,12 +11,14 @@
 
 #include "cdpl_entry.cuh"
 
-/* Completes the grids that ended with the wave that just ran (listed by
- * cdpl_begin_planned_block), which may make records ready for the plan: the
- * wave's launches are done, so what their blocks wrote is visible without a
- * fence of theirs. This block is no launch: it keeps no record for itself
- * and frees every record to the ring. */
-static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int count)
+/* Completes grids that ended with the wave that just ran (listed by
+ * cdpl_begin_planned_block), from the `first`-th of them, every `stride`-th:
+ * what they make ready goes into the next plan. The wave's launches are
+ * done, so what their blocks wrote is visible without a fence of theirs.
+ * The calling block is no launch: it keeps no record for itself and frees
+ * every record to the ring. */
+static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int count, unsigned int first,
+                                              unsigned int stride)
 {
     if (threadIdx.x == 0) {
         cdpl_context.record = CDPL_NONE;
@@ -25,10 +27,18 @@ static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int co
         cdpl_context.spare_count = CDPL_SPARE_RECORDS;
     }
     __syncthreads();
-    for (unsigned int i = threadIdx.x; i < count; i += blockDim.x)
+    for (unsigned int i = first; i < count; i += stride)
         cdpl_outstanding_done(state, cdpl_global(state->wave_end)[i], true, false);
-    __syncthreads();
-    if (threadIdx.x == 0) state->nwave_end = 0;
+}
+
+/* The same over many blocks, one grid a thread, before the planner, when a
+ * wave ended more grids than the planner has threads: each completion is a
+ * chain of dependent atomics, and the planner's threads running about 19
+ * of them one after another took 139 us of bfs's biggest wave (H100,
+ * docs/benchmarks.md). The host sizes the launch from the wave's groups. */
+static __global__ void cdpl_complete_kernel(cdpl_state *state)
+{
+    cdpl_complete_wave_end(state, state->nwave_end, blockIdx.x * blockDim.x + threadIdx.x, gridDim.x * blockDim.x);
 }
 
 /* Turns the ready items of the wave that just ended into the next wave's
@@ -36,7 +46,7 @@ static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int co
  * time is a chain of dependent loads and barriers, which the host waits
  * for between two waves: what it can read early, or keep in shared memory,
  * it does. */
-static __global__ void cdpl_plan_kernel(cdpl_state *state)
+static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end_completed)
 {
     __shared__ unsigned int group_of_chunk[CDPL_PLAN_THREADS];
     __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
@@ -44,8 +54,9 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     __shared__ unsigned long long first_item_of_slot[CDPL_GROUP_TABLE_SIZE];
     const unsigned int ended_with_wave = state->nwave_end;
     unsigned int nready = state->nready;
-    if (ended_with_wave != 0) {
-        cdpl_complete_wave_end(state, ended_with_wave);
+    if (ended_with_wave != 0 && !wave_end_completed) {
+        cdpl_complete_wave_end(state, ended_with_wave, threadIdx.x, blockDim.x);
+        __syncthreads();
         nready = *(volatile unsigned int *)&state->nready;
     }
     cdpl_live_queue *live = &state->live;
@@ -120,6 +131,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state)
     __syncthreads();
     if (threadIdx.x == 0) {
         live->tail = live_head > live_tail ? live_head : live_tail;
+        state->nwave_end = 0;
         state->plan->live_restart = live->tail;
         state->nready = 0;
         state->plan->roots_done = state->roots_done;
@@ -173,6 +185,7 @@ static __global__ void cdpl_builtin_entry(cdpl_wave wave)
 static const cdpl_module_kernels cdpl_this_module = {CDPL_ABI_VERSION, (const void *)cdpl_plan_kernel,
                                                     (const void *)cdpl_inject_kernel,
                                                     (const void *)cdpl_builtin_entry,
+                                                    (const void *)cdpl_complete_kernel,
                                                     (const void *)&cdpl_module_state};
 
 /* Generated code registers each runtime kernel with this (traits: enum

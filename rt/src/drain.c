@@ -172,10 +172,13 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     return cudaSuccess;
 }
 
-/* What CDPL_TRACE_WAVES reports of the wave being launched. */
+/* What CDPL_TRACE_WAVES reports of the wave being launched, and how many
+ * of its records may be grids of several blocks, which the device lists
+ * for completion at the wave's end (cdpl_complete_kernel). */
 typedef struct wave_trace {
     unsigned int groups, records;
     unsigned long long blocks;
+    unsigned long long may_end_with_wave;
 } wave_trace;
 
 static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream,
@@ -185,7 +188,29 @@ static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *gr
     trace->groups += 1;
     trace->records += group->count;
     trace->blocks += group->blocks;
+    if (group->blocks > group->count) trace->may_end_with_wave += group->count;
     return launch_group(ds, group, stream);
+}
+
+/* A completer launch: a thread a grid that the wave may have ended, and
+ * past that many blocks, threads that complete several. */
+#define COMPLETER_THREADS 256u
+#define COMPLETER_MAX_BLOCKS 1024u
+
+/* Completes the grids that the wave ended, over many blocks, when they may
+ * be more than the planner has threads; otherwise the planner completes
+ * them itself (cdpl_plan_kernel). `*completed` tells the planner whether
+ * this ran. */
+static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_trace *trace, cudaStream_t stream,
+                                     unsigned int *completed)
+{
+    *completed = trace->may_end_with_wave > CDPL_PLAN_THREADS;
+    if (!*completed) return cudaSuccess;
+    unsigned long long blocks = (trace->may_end_with_wave + COMPLETER_THREADS - 1) / COMPLETER_THREADS;
+    dim3 grid = {(unsigned int)(blocks < COMPLETER_MAX_BLOCKS ? blocks : COMPLETER_MAX_BLOCKS), 1, 1};
+    void *args[] = {&ds->device};
+    return cudaLaunchKernel(cdpl_scheduler_kernels()->complete, grid, (dim3){COMPLETER_THREADS, 1, 1}, args, 0,
+                            stream);
 }
 
 /* Runs waves until no record is ready: the first is the root's group, made
@@ -195,10 +220,11 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
                              unsigned long long roots_expected)
 {
     const cdpl_module_kernels *scheduler = cdpl_scheduler_kernels();
-    void *plan_args[] = {&ds->device};
+    unsigned int completed = 0;
+    void *plan_args[] = {&ds->device, &completed};
     if (trace_waves < 0) trace_waves = getenv("CDPL_TRACE_WAVES") != NULL;
     double wave_start = trace_waves ? seconds_now() : 0.0;
-    wave_trace trace = {0, 0, 0};
+    wave_trace trace = {0, 0, 0, 0};
     cudaError_t error = cudaSuccess;
     if (root != NULL) {
         ++totals.waves;
@@ -206,8 +232,10 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
         if (error != cudaSuccess) return error;
     }
     for (;;) {
-        error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1}, (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0,
-                                 stream);
+        error = complete_wave_end(ds, &trace, stream, &completed);
+        if (error == cudaSuccess)
+            error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1}, (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0,
+                                     stream);
         if (error == cudaSuccess) error = cudaStreamSynchronize(stream);
         if (error != cudaSuccess) {
             cdpl_report_failure(ds->failure);
@@ -218,8 +246,8 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
             fprintf(stderr, "cdpl wave %llu: %u groups, %u records, %llu blocks, %.1f us (with planning)\n",
                     totals.waves, trace.groups, trace.records, trace.blocks, (now - wave_start) * 1e6);
             wave_start = now;
-            trace = (wave_trace){0, 0, 0};
         }
+        trace = (wave_trace){0, 0, 0, 0};
         note_live_pushes(ds->plan);
         totals.peak_records = ds->plan->records_peak;
         totals.records_continued = ds->plan->records_continued;

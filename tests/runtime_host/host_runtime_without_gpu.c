@@ -17,14 +17,15 @@ static void expect(int condition, const char *what)
 }
 
 /* Stand-ins for kernels: the registry only keeps their addresses. */
-static const char first_entry, second_entry, scheduler_plan, scheduler_inject, scheduler_builtin, state_symbol;
+static const char first_entry, second_entry, scheduler_plan, scheduler_inject, scheduler_builtin, scheduler_complete,
+    state_symbol;
 
-static const cdpl_module_kernels module = {CDPL_ABI_VERSION, &scheduler_plan, &scheduler_inject, &scheduler_builtin,
-                                           &state_symbol};
+static const cdpl_module_kernels module = {CDPL_ABI_VERSION, &scheduler_plan,     &scheduler_inject,
+                                           &scheduler_builtin, &scheduler_complete, &state_symbol};
 /* A second lowered file: only its state symbol tells it apart. */
 static const char other_state_symbol;
 static const cdpl_module_kernels other_module = {CDPL_ABI_VERSION, &scheduler_plan, &scheduler_inject,
-                                                 &scheduler_builtin, &other_state_symbol};
+                                                 &scheduler_builtin, &scheduler_complete, &other_state_symbol};
 
 static void check_registry(void)
 {
