@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 9u
+#define CDPL_ABI_VERSION 10u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -44,6 +44,7 @@ static inline CDPL_HOST_DEVICE int cdpl_shape_is_valid(unsigned int grid_x, unsi
 
 /* Kernel parameters are at most 4 KB, as for a CUDA parameter buffer. */
 #define CDPL_MAX_PARAMS_SIZE 4096u
+#define CDPL_ROOT_INLINE_PARAMS 256u
 #define CDPL_RECORD_HEADER_SIZE 128u
 #define CDPL_PARAMS_ALIGN 16u
 
@@ -329,7 +330,11 @@ typedef struct cdpl_root_request {
     unsigned int shmem;
     unsigned int params_size;
     unsigned int reserved;
-    const unsigned char *params; /* device copy of the packed parameters */
+    const unsigned char *params; /* device copy of the packed parameters; NULL: inline_params */
+    /* Parameters up to this size travel in the inject kernel's own
+     * parameters: a copy to the device before it was a step of its own
+     * between the host's call and the root's first block. */
+    unsigned char inline_params[CDPL_ROOT_INLINE_PARAMS];
 } cdpl_root_request;
 
 /* Per-thread state, in dynamic shared memory after the user's. */

@@ -318,10 +318,13 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
     request.block[2] = block.z;
     request.shmem = (unsigned int)shmem;
     request.params_size = (unsigned int)params_size;
-    if (error == cudaSuccess)
+    if (params_size <= sizeof request.inline_params) {
+        memcpy(request.inline_params, params, params_size);
+    } else if (error == cudaSuccess) {
         error = cudaMemcpyAsync(ds->staging, params, params_size, cudaMemcpyHostToDevice, stream);
-    if (error == cudaSuccess) {
         request.params = ds->staging;
+    }
+    if (error == cudaSuccess) {
         void *args[] = {&ds->device, &request};
         error = cudaLaunchKernel(cdpl_scheduler_kernels()->inject, (dim3){1, 1, 1}, (dim3){1, 1, 1}, args, 0,
                                  stream);
