@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 10u
+#define CDPL_ABI_VERSION 11u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -240,6 +240,9 @@ typedef struct cdpl_plan {
     unsigned long long live_pushed;
     unsigned long long live_restart;
     cdpl_group groups[CDPL_PLAN_INLINE_GROUPS];
+    /* The planner's last write: the host waits for its number here rather
+     * than for the planner's launch to end (drain.c). */
+    unsigned long long published;
 } cdpl_plan;
 
 /* What device-side cudaFuncGetAttributes and the occupancy calculators

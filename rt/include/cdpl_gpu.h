@@ -61,6 +61,7 @@
 #define cudaErrorLaunchPendingCountExceeded hipErrorLaunchOutOfResources
 #define cudaErrorNotSupported hipErrorNotSupported
 #define cudaErrorUnknown hipErrorUnknown
+#define cudaErrorNotReady hipErrorNotReady
 
 /* ---- constants ------------------------------------------------------------ */
 #define cudaMemcpyHostToHost hipMemcpyHostToHost
@@ -141,6 +142,7 @@ hipError_t cdpl_gpu_device_get_limit(size_t *value, int limit);
 #define cudaStreamCreateWithFlags hipStreamCreateWithFlags
 #define cudaStreamDestroy hipStreamDestroy
 #define cudaStreamSynchronize hipStreamSynchronize
+#define cudaStreamQuery hipStreamQuery
 #define cudaStreamWaitEvent hipStreamWaitEvent
 #define cudaEventCreate hipEventCreate
 #define cudaEventCreateWithFlags hipEventCreateWithFlags

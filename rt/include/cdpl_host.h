@@ -14,7 +14,8 @@ extern "C" {
  * scheduler's own, which the host runtime launches. */
 typedef struct cdpl_module_kernels {
     unsigned int abi_version;
-    const void *plan;   /* cdpl_plan_kernel(cdpl_state *, unsigned int wave_end_completed) */
+    const void *plan;   /* cdpl_plan_kernel(cdpl_state *, unsigned int wave_end_completed,
+                          unsigned long long publish) */
     const void *inject; /* cdpl_inject_kernel(cdpl_state *, cdpl_root_request) */
     const void *builtin;/* cdpl_builtin_entry(cdpl_wave): markers, memcpy, memset */
     const void *complete; /* cdpl_complete_kernel(cdpl_state *) */

@@ -46,7 +46,8 @@ static __global__ void cdpl_complete_kernel(cdpl_state *state)
  * time is a chain of dependent loads and barriers, which the host waits
  * for between two waves: what it can read early, or keep in shared memory,
  * it does. */
-static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end_completed)
+static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end_completed,
+                                        unsigned long long publish)
 {
     __shared__ unsigned int group_of_chunk[CDPL_PLAN_THREADS];
     __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
@@ -83,7 +84,11 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         items_of_chunk[threadIdx.x] += items_before;
         __syncthreads();
     }
-    if (threadIdx.x == CDPL_PLAN_THREADS - 1) state->plan->ngroups = group_of_chunk[threadIdx.x];
+    /* Threads that write the plan fence for the system before the last
+     * barrier, so that the host, which reads it once it sees `published`,
+     * sees what they wrote. */
+    bool wrote_plan = threadIdx.x == CDPL_PLAN_THREADS - 1;
+    if (wrote_plan) state->plan->ngroups = group_of_chunk[threadIdx.x];
     unsigned int group = group_of_chunk[threadIdx.x] - groups;
     unsigned long long first_item = items_of_chunk[threadIdx.x] - items;
     for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
@@ -99,7 +104,10 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         g.blocks = slot->packed & CDPL_GROUP_BLOCK_MASK;
         g.first_item = first_item;
         state->groups[group] = g;
-        if (group < CDPL_PLAN_INLINE_GROUPS) state->plan->groups[group] = g;
+        if (group < CDPL_PLAN_INLINE_GROUPS) {
+            state->plan->groups[group] = g;
+            wrote_plan = true;
+        }
         first_item_of_slot[s] = first_item;
         first_item += g.count;
         ++group;
@@ -128,6 +136,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     if (threadIdx.x == 0) state->plan->live_pushed = live_tail;
     for (unsigned long long position = live_tail + threadIdx.x; position < live_head; position += blockDim.x)
         live->cells[position & (live->capacity - 1u)] = CDPL_NONE;
+    if (wrote_plan) __threadfence_system();
     __syncthreads();
     if (threadIdx.x == 0) {
         live->tail = live_head > live_tail ? live_head : live_tail;
@@ -137,6 +146,8 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         state->plan->roots_done = state->roots_done;
         state->plan->records_continued = state->records_continued;
         state->plan->records_peak = state->record_ring.capacity - (unsigned int)state->record_ring.fewest_available;
+        __threadfence_system();
+        *(volatile unsigned long long *)&state->plan->published = publish;
     }
 }
 

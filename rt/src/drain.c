@@ -1,10 +1,11 @@
 /* Host launches: inject the root record and launch it, then run the queue
  * wave by wave until the launch tree is complete. Each later wave costs one
- * planner launch (which writes the plan into pinned host memory), one
- * synchronisation, and one launch per group;
+ * planner launch (which writes the plan into pinned host memory), one wait
+ * for the plan, and one launch per group;
  * records that a launch's blocks make ready for the launch itself run in it
  * (cdpl_live_queue), without a wave of their own. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,6 +214,31 @@ static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_trace *tr
                             stream);
 }
 
+/* Waits until the planner launched with `publish` has written its plan. It
+ * waits for the plan's last write, not for the launch to end: the host
+ * sees the plan a little earlier (CDPL_TRACE_WAVES; docs/benchmarks.md),
+ * and the next wave's launches follow the planner in the stream anyway.
+ * Every so often it asks the stream, which reports a fault of the wave or
+ * of the planner, and which cannot be done while the plan is missing. */
+static cudaError_t wait_for_plan(cdpl_device_state *ds, cudaStream_t stream, unsigned long long publish)
+{
+    const volatile unsigned long long *published = &ds->plan->published;
+    for (unsigned long long spins = 1;; ++spins) {
+        if (*published == publish) break;
+        if (spins % 256u != 0) continue;
+        cudaError_t error = cudaStreamQuery(stream);
+        if (error == cudaErrorNotReady) continue;
+        if (error != cudaSuccess) return error;
+        if (*published != publish) {
+            cdpl_report("the planner ended without publishing its plan");
+            return cudaErrorLaunchFailure;
+        }
+        break;
+    }
+    atomic_thread_fence(memory_order_acquire);
+    return cudaSuccess;
+}
+
 /* Runs waves until no record is ready: the first is the root's group, made
  * by the inject kernel (NULL: none, the inject kernel failed); each later
  * one is planned from the records the last one made ready. */
@@ -221,7 +247,8 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
 {
     const cdpl_module_kernels *scheduler = cdpl_scheduler_kernels();
     unsigned int completed = 0;
-    void *plan_args[] = {&ds->device, &completed};
+    static unsigned long long publish;
+    void *plan_args[] = {&ds->device, &completed, &publish};
     if (trace_waves < 0) trace_waves = getenv("CDPL_TRACE_WAVES") != NULL;
     double wave_start = trace_waves ? seconds_now() : 0.0;
     wave_trace trace = {0, 0, 0, 0};
@@ -232,11 +259,12 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
         if (error != cudaSuccess) return error;
     }
     for (;;) {
+        ++publish;
         error = complete_wave_end(ds, &trace, stream, &completed);
         if (error == cudaSuccess)
             error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1}, (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0,
                                      stream);
-        if (error == cudaSuccess) error = cudaStreamSynchronize(stream);
+        if (error == cudaSuccess) error = wait_for_plan(ds, stream, publish);
         if (error != cudaSuccess) {
             cdpl_report_failure(ds->failure);
             return error;
