@@ -5,6 +5,7 @@
 #include "functions.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -222,14 +223,44 @@ typedef struct parameters {
     char **names;
 } parameters;
 
+/* The type of a pointer to `pointee` (taken), spelled through cdpl_identity
+ * (cdpl_context.cuh) where a `*` after it would not do. */
+static char *pointer_to(cdpl_context *context, char *pointee)
+{
+    if (pointee == NULL) return NULL;
+    const char *format = strpbrk(pointee, "([") == NULL ? "%s *" : "cdpl_identity<%s>::type *";
+    size_t size = strlen(format) + strlen(pointee);
+    char *pointer = malloc(size);
+    if (pointer == NULL) context->out_of_memory = true;
+    else snprintf(pointer, size, format, pointee);
+    free(pointee);
+    return pointer;
+}
+
+/* A parameter written as an array or a function has a pointer's type (C++
+ * adjusts it), and the record must hold that pointer. */
+static char *parameter_type(cdpl_context *context, CXCursor parameter)
+{
+    CXType type = clang_getCursorType(parameter);
+    switch (type.kind) {
+    case CXType_ConstantArray:
+    case CXType_IncompleteArray:
+    case CXType_VariableArray:
+    case CXType_DependentSizedArray:
+        return pointer_to(context, cdpl_take_string(context, clang_getTypeSpelling(clang_getArrayElementType(type))));
+    case CXType_FunctionProto:
+    case CXType_FunctionNoProto: return pointer_to(context, cdpl_take_string(context, clang_getTypeSpelling(type)));
+    default: return cdpl_take_string(context, clang_getTypeSpelling(type));
+    }
+}
+
 static enum CXChildVisitResult read_parameter(CXCursor cursor, CXCursor parent, CXClientData data)
 {
     (void)parent;
     parameters *found = data;
     if (clang_getCursorKind(cursor) != CXCursor_ParmDecl) return CXChildVisit_Continue;
     if (found->types != NULL) {
-        found->types[found->count] =
-            cdpl_take_string(found->context, clang_getTypeSpelling(clang_getCursorType(cursor)));
+        found->types[found->count] = parameter_type(found->context, cursor);
         char *name = cdpl_take_string(found->context, clang_getCursorSpelling(cursor));
         if (name != NULL && *name == '\0') {
             free(name);

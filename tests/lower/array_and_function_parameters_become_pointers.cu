@@ -1,0 +1,26 @@
+// A kernel parameter written as an array or as a function is a pointer (C++
+// adjusts its type): the record holds the pointer, and the launcher and the
+// body take pointers, so the entry can pass the record's values on.
+__device__ int add_one(int x) { return x + 1; }
+
+__global__ void child(int rows[][2], const float values[3], int op(int), int n)
+{
+    rows[0][0] = op(n) + (int)values[0];
+}
+
+template <int N> __global__ void sized(float data[N]) { data[0] = N; }
+
+__global__ void parent(int (*rows)[2], const float *values)
+{
+    child<<<1, 1>>>(rows, values, add_one, 3);
+    sized<4><<<1, 1>>>(nullptr);
+}
+
+int main()
+{
+    parent<<<1, 1>>>(nullptr, nullptr);
+    return 0;
+}
+// CHECK: struct cdpl_params_child { cdpl_identity<cdpl_identity<int[2]>::type *>::type p0; const float *p1; cdpl_identity<cdpl_identity<int (int)>::type *>::type p2; int p3; };
+// CHECK: child(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2, cdpl_p.p3);
+// CHECK: struct cdpl_params_bound_sized { cdpl_body_fn_sized cdpl_body; float *p0; };
