@@ -218,8 +218,9 @@ static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_trace *tr
  * waits for the plan's last write, not for the launch to end: the host
  * sees the plan a little earlier (CDPL_TRACE_WAVES; docs/benchmarks.md),
  * and the next wave's launches follow the planner in the stream anyway.
- * Every so often it asks the stream, which reports a fault of the wave or
- * of the planner, and which cannot be done while the plan is missing. */
+ * Every so often it asks the stream: a fault of the wave or of the
+ * planner shows there, and a stream that is done while the plan is
+ * missing means the planner never wrote it. */
 static cudaError_t wait_for_plan(cdpl_device_state *ds, cudaStream_t stream, unsigned long long publish)
 {
     const volatile unsigned long long *published = &ds->plan->published;
