@@ -127,12 +127,31 @@ static char *finish_with_registration(cdpl_text *out, const cdpl_kernel_plan *pl
     return cdpl_text_take(out);
 }
 
-/* A type spelled with a declarator (`void (*)(int)`, `int (&)[4]`) cannot
- * precede a name; cdpl_identity<T>::type can. `name` may be empty. */
-static void put_declaration(cdpl_text *out, const char *type, const char *name)
+/* Whether a parameter type names one of the template's parameters. */
+static bool depends_on_template(const cdpl_function *kernel, const char *type)
+{
+    for (size_t t = 0; t < kernel->ntemplate_params; ++t) {
+        const char *name = kernel->template_params[t].name;
+        if (name == NULL) continue;
+        size_t length = strlen(name);
+        for (const char *at = strstr(type, name); at != NULL; at = strstr(at + 1, name)) {
+            bool starts = at == type || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
+            bool ends = !(isalnum((unsigned char)at[length]) || at[length] == '_');
+            if (starts && ends) return true;
+        }
+    }
+    return false;
+}
+
+/* A declaration of `name` with `type`. A type spelled with a declarator
+ * (`void (*)(int)`, `int (&)[4]`) cannot precede a name;
+ * cdpl_identity<T>::type can, with `typename` where T depends on the
+ * kernel template's parameters. `name` may be empty. */
+static void put_declaration(cdpl_text *out, const cdpl_function *kernel, const char *type, const char *name)
 {
     if (strpbrk(type, "([") != NULL)
-        cdpl_text_printf(out, "cdpl_identity<%s>::type%s%s", type, *name ? " " : "", name);
+        cdpl_text_printf(out, "%scdpl_identity<%s>::type%s%s", depends_on_template(kernel, type) ? "typename " : "",
+                         type, *name ? " " : "", name);
     else
         cdpl_text_printf(out, "%s%s%s", type, type[strlen(type) - 1] == '*' || !*name ? "" : " ", name);
 }
@@ -145,12 +164,12 @@ static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool
         if (named) {
             char name[32];
             snprintf(name, sizeof name, "p%zu", i);
-            put_declaration(out, kernel->param_types[i], name);
-        } else if (defaults != NULL && defaults[i] != NULL) {
-            put_declaration(out, kernel->param_types[i], "");
-            cdpl_text_printf(out, " = %s", defaults[i]);
+            put_declaration(out, kernel, kernel->param_types[i], name);
         } else {
-            cdpl_text_puts(out, kernel->param_types[i]);
+            /* Spelled as the definition spells it: a dependent type spelled
+             * otherwise would declare another template. */
+            put_declaration(out, kernel, kernel->param_types[i], "");
+            if (defaults != NULL && defaults[i] != NULL) cdpl_text_printf(out, " = %s", defaults[i]);
         }
     }
 }
@@ -207,7 +226,7 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(&out, " ");
-        put_declaration(&out, kernel->param_types[i], name);
+        put_declaration(&out, kernel, kernel->param_types[i], name);
         cdpl_text_puts(&out, ";");
     }
     if (kernel->nparams == 0) cdpl_text_puts(&out, " char unused;");
@@ -257,21 +276,6 @@ char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, uns
     return cdpl_text_take(&out);
 }
 
-/* Whether a parameter type names one of the template's parameters. */
-static bool depends_on_template(const cdpl_function *kernel, const char *type)
-{
-    for (size_t t = 0; t < kernel->ntemplate_params; ++t) {
-        const char *name = kernel->template_params[t].name;
-        if (name == NULL) continue;
-        size_t length = strlen(name);
-        for (const char *at = strstr(type, name); at != NULL; at = strstr(at + 1, name)) {
-            bool starts = at == type || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
-            bool ends = !(isalnum((unsigned char)at[length]) || at[length] == '_');
-            if (starts && ends) return true;
-        }
-    }
-    return false;
-}
 
 char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file)
 {
@@ -291,7 +295,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(&out, " ");
-        put_declaration(&out, kernel->param_types[i], name);
+        put_declaration(&out, kernel, kernel->param_types[i], name);
         cdpl_text_puts(&out, ";");
     }
     cdpl_text_puts(&out, " };\n");
@@ -304,7 +308,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         if (depends_on_template(kernel, kernel->param_types[i]))
             cdpl_text_printf(&out, "alignas(16) unsigned char %s[CDPL_TEMPLATE_PARAM_BUDGET];", name);
         else {
-            put_declaration(&out, kernel->param_types[i], name);
+            put_declaration(&out, kernel, kernel->param_types[i], name);
             cdpl_text_puts(&out, ";");
         }
     }
