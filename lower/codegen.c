@@ -276,7 +276,6 @@ char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, uns
     return cdpl_text_take(&out);
 }
 
-
 char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file)
 {
     const cdpl_function *kernel = plan->kernel;
