@@ -173,23 +173,23 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     return cudaSuccess;
 }
 
-/* What CDPL_TRACE_WAVES reports of the wave being launched, and how many
- * of its records may be grids of several blocks, which the device lists
- * for completion at the wave's end (cdpl_complete_kernel). */
-typedef struct wave_trace {
+/* What the wave being launched holds: what CDPL_TRACE_WAVES reports, and
+ * how many of its records may be grids of several blocks, which the device
+ * lists for completion at the wave's end (cdpl_complete_kernel). */
+typedef struct wave_tally {
     unsigned int groups, records;
     unsigned long long blocks;
     unsigned long long may_end_with_wave;
-} wave_trace;
+} wave_tally;
 
 static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream,
-                                     wave_trace *trace)
+                                     wave_tally *tally)
 {
     totals.records += group->count;
-    trace->groups += 1;
-    trace->records += group->count;
-    trace->blocks += group->blocks;
-    if (group->blocks > group->count) trace->may_end_with_wave += group->count;
+    tally->groups += 1;
+    tally->records += group->count;
+    tally->blocks += group->blocks;
+    if (group->blocks > group->count) tally->may_end_with_wave += group->count;
     return launch_group(ds, group, stream);
 }
 
@@ -202,12 +202,12 @@ static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *gr
  * be more than the planner has threads; otherwise the planner completes
  * them itself (cdpl_plan_kernel). `*completed` tells the planner whether
  * this ran. */
-static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_trace *trace, cudaStream_t stream,
+static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_tally *tally, cudaStream_t stream,
                                      unsigned int *completed)
 {
-    *completed = trace->may_end_with_wave > CDPL_PLAN_THREADS;
+    *completed = tally->may_end_with_wave > CDPL_PLAN_THREADS;
     if (!*completed) return cudaSuccess;
-    unsigned long long blocks = (trace->may_end_with_wave + COMPLETER_THREADS - 1) / COMPLETER_THREADS;
+    unsigned long long blocks = (tally->may_end_with_wave + COMPLETER_THREADS - 1) / COMPLETER_THREADS;
     dim3 grid = {(unsigned int)(blocks < COMPLETER_MAX_BLOCKS ? blocks : COMPLETER_MAX_BLOCKS), 1, 1};
     void *args[] = {&ds->device};
     return cudaLaunchKernel(cdpl_scheduler_kernels()->complete, grid, (dim3){COMPLETER_THREADS, 1, 1}, args, 0,
@@ -252,16 +252,16 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
     void *plan_args[] = {&ds->device, &completed, &publish};
     if (trace_waves < 0) trace_waves = getenv("CDPL_TRACE_WAVES") != NULL;
     double wave_start = trace_waves ? seconds_now() : 0.0;
-    wave_trace trace = {0, 0, 0, 0};
+    wave_tally tally = {0, 0, 0, 0};
     cudaError_t error = cudaSuccess;
     if (root != NULL) {
         ++totals.waves;
-        error = launch_wave_group(ds, root, stream, &trace);
+        error = launch_wave_group(ds, root, stream, &tally);
         if (error != cudaSuccess) return error;
     }
     for (;;) {
         ++publish;
-        error = complete_wave_end(ds, &trace, stream, &completed);
+        error = complete_wave_end(ds, &tally, stream, &completed);
         if (error == cudaSuccess)
             error = cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1}, (dim3){CDPL_PLAN_THREADS, 1, 1}, plan_args, 0,
                                      stream);
@@ -273,10 +273,10 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
         if (trace_waves) {
             double now = seconds_now();
             fprintf(stderr, "cdpl wave %llu: %u groups, %u records, %llu blocks, %.1f us (with planning)\n",
-                    totals.waves, trace.groups, trace.records, trace.blocks, (now - wave_start) * 1e6);
+                    totals.waves, tally.groups, tally.records, tally.blocks, (now - wave_start) * 1e6);
             wave_start = now;
         }
-        trace = (wave_trace){0, 0, 0, 0};
+        tally = (wave_tally){0, 0, 0, 0};
         note_live_pushes(ds->plan);
         totals.peak_records = ds->plan->records_peak;
         totals.records_continued = ds->plan->records_continued;
@@ -291,7 +291,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
                 error = cudaMemcpy(&group, ds->mirror.groups + g, sizeof group, cudaMemcpyDeviceToHost);
                 if (error != cudaSuccess) return error;
             }
-            error = launch_wave_group(ds, &group, stream, &trace);
+            error = launch_wave_group(ds, &group, stream, &tally);
             if (error != cudaSuccess) return error;
         }
     }
