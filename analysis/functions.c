@@ -220,26 +220,15 @@ typedef struct parameters {
     cdpl_context *context;
     size_t count;
     char **types; /* NULL while counting */
+    bool *decays;
     char **names;
 } parameters;
 
-/* The type of a pointer to `pointee` (taken), spelled through cdpl_identity
- * (cdpl_context.cuh) where a `*` after it would not do. */
-static char *pointer_to(cdpl_context *context, char *pointee)
-{
-    if (pointee == NULL) return NULL;
-    const char *format = strpbrk(pointee, "([") == NULL ? "%s *" : "cdpl_identity<%s>::type *";
-    size_t size = strlen(format) + strlen(pointee);
-    char *pointer = malloc(size);
-    if (pointer == NULL) context->out_of_memory = true;
-    else snprintf(pointer, size, format, pointee);
-    free(pointee);
-    return pointer;
-}
-
-/* A parameter written as an array or a function has a pointer's type (C++
- * adjusts it), and the record must hold that pointer. */
-static char *parameter_type(cdpl_context *context, CXCursor parameter)
+/* A parameter written as an array or a function is a pointer (C++ adjusts
+ * its type): the record must hold that pointer. What it points to is an
+ * array's element or the function, which libclang can spell; a pointer to
+ * it is spelled where code is written (lower/codegen.c). */
+static char *parameter_type(cdpl_context *context, CXCursor parameter, bool *decays)
 {
     CXType type = clang_getCursorType(parameter);
     switch (type.kind) {
@@ -247,10 +236,11 @@ static char *parameter_type(cdpl_context *context, CXCursor parameter)
     case CXType_IncompleteArray:
     case CXType_VariableArray:
     case CXType_DependentSizedArray:
-        return pointer_to(context, cdpl_take_string(context, clang_getTypeSpelling(clang_getArrayElementType(type))));
+        *decays = true;
+        return cdpl_take_string(context, clang_getTypeSpelling(clang_getArrayElementType(type)));
     case CXType_FunctionProto:
-    case CXType_FunctionNoProto: return pointer_to(context, cdpl_take_string(context, clang_getTypeSpelling(type)));
-    default: return cdpl_take_string(context, clang_getTypeSpelling(type));
+    case CXType_FunctionNoProto: *decays = true; return cdpl_take_string(context, clang_getTypeSpelling(type));
+    default: *decays = false; return cdpl_take_string(context, clang_getTypeSpelling(type));
     }
 }
 
@@ -260,7 +250,7 @@ static enum CXChildVisitResult read_parameter(CXCursor cursor, CXCursor parent, 
     parameters *found = data;
     if (clang_getCursorKind(cursor) != CXCursor_ParmDecl) return CXChildVisit_Continue;
     if (found->types != NULL) {
-        found->types[found->count] = parameter_type(found->context, cursor);
+        found->types[found->count] = parameter_type(found->context, cursor, &found->decays[found->count]);
         char *name = cdpl_take_string(found->context, clang_getCursorSpelling(cursor));
         if (name != NULL && *name == '\0') {
             free(name);
@@ -274,27 +264,23 @@ static enum CXChildVisitResult read_parameter(CXCursor cursor, CXCursor parent, 
 
 static void set_parameters(cdpl_context *context, cdpl_function *function, CXCursor declaration)
 {
-    for (size_t p = 0; p < function->nparams; ++p) {
-        free(function->param_types[p]);
-        free(function->param_names[p]);
-    }
-    free(function->param_types);
-    free(function->param_names);
-    parameters found = {context, 0, NULL, NULL};
+    cdpl_function_free_parameters(function);
+    parameters found = {context, 0, NULL, NULL, NULL};
     clang_visitChildren(declaration, read_parameter, &found);
     size_t count = found.count;
-    found = (parameters){context, 0, calloc(count + 1, sizeof(char *)), calloc(count + 1, sizeof(char *))};
-    if (found.types == NULL || found.names == NULL) {
+    found = (parameters){context, 0, calloc(count + 1, sizeof(char *)), calloc(count + 1, sizeof(bool)),
+                         calloc(count + 1, sizeof(char *))};
+    if (found.types == NULL || found.decays == NULL || found.names == NULL) {
         context->out_of_memory = true;
         free(found.types);
+        free(found.decays);
         free(found.names);
-        found.types = found.names = NULL;
-        count = 0;
-    } else {
-        clang_visitChildren(declaration, read_parameter, &found);
+        return;
     }
+    clang_visitChildren(declaration, read_parameter, &found);
     function->nparams = count;
     function->param_types = found.types;
+    function->param_decays = found.decays;
     function->param_names = found.names;
     CXType type = clang_getCursorType(declaration);
     function->is_variadic = type.kind != CXType_Invalid && clang_isFunctionTypeVariadic(type) == 1;

@@ -54,6 +54,21 @@ const char *cdpl_api_name(cdpl_api api)
     return (unsigned)api < CDPL_API_COUNT ? api_names[api] : "unknown";
 }
 
+void cdpl_function_free_parameters(cdpl_function *function)
+{
+    for (size_t p = 0; p < function->nparams; ++p) {
+        free(function->param_types[p]);
+        free(function->param_names[p]);
+    }
+    free(function->param_types);
+    free(function->param_decays);
+    free(function->param_names);
+    function->nparams = 0;
+    function->param_types = NULL;
+    function->param_decays = NULL;
+    function->param_names = NULL;
+}
+
 static void free_function(cdpl_function *function)
 {
     free(function->name);
@@ -61,12 +76,7 @@ static void free_function(cdpl_function *function)
     free(function->decls);
     free(function->global_attrs);
     free(function->launch_bounds);
-    for (size_t p = 0; p < function->nparams; ++p) {
-        free(function->param_types[p]);
-        free(function->param_names[p]);
-    }
-    free(function->param_types);
-    free(function->param_names);
+    cdpl_function_free_parameters(function);
     free(function->default_args);
     for (size_t t = 0; t < function->ntemplate_params; ++t) free(function->template_params[t].name);
     free(function->template_params);

@@ -79,7 +79,9 @@ typedef struct cdpl_function {
 
     /* Parameters, kernels and device functions alike. */
     size_t nparams;
-    char **param_types;     /* spelled as the declaration would need them */
+    char **param_types;     /* as declared; for a parameter that decays, the type it points to */
+    bool *param_decays;     /* written as an array or a function: C++ makes it a pointer
+                               to param_types[p], and the record holds that pointer */
     char **param_names;     /* NULL entries for unnamed parameters */
     bool is_variadic;
 
@@ -299,6 +301,8 @@ bool cdpl_model_index_lines(cdpl_model *model);
 const char *cdpl_stream_kind_name(cdpl_stream_kind kind);
 const char *cdpl_api_name(cdpl_api api);
 void cdpl_model_free(cdpl_model *model);
+/* Frees a function's parameters and leaves it with none. */
+void cdpl_function_free_parameters(cdpl_function *function);
 
 /* Adds a diagnostic; returns false when out of memory. */
 bool cdpl_model_diagnose(cdpl_model *model, cdpl_severity severity, cdpl_loc loc,

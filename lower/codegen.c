@@ -143,17 +143,32 @@ static bool depends_on_template(const cdpl_function *kernel, const char *type)
     return false;
 }
 
-/* A declaration of `name` with `type`. A type spelled with a declarator
- * (`void (*)(int)`, `int (&)[4]`) cannot precede a name;
- * cdpl_identity<T>::type can, with `typename` where T depends on the
- * kernel template's parameters. `name` may be empty. */
-static void put_declaration(cdpl_text *out, const cdpl_function *kernel, const char *type, const char *name)
+/* A declaration of parameter `p` of `kernel`, as the record holds it, named
+ * `name` (which may be empty). A type spelled with a declarator (`void
+ * (*)(int)`, `int[2]`) cannot precede a name or a `*`;
+ * cdpl_identity<T>::type can, with `typename` where T depends on the kernel
+ * template's parameters. A parameter that decays is a pointer to its type. */
+static void put_declaration(cdpl_text *out, const cdpl_function *kernel, size_t p, const char *name)
 {
-    if (strpbrk(type, "([") != NULL)
-        cdpl_text_printf(out, "%scdpl_identity<%s>::type%s%s", depends_on_template(kernel, type) ? "typename " : "",
-                         type, *name ? " " : "", name);
+    const char *type = kernel->param_types[p];
+    bool declarator = strpbrk(type, "([") != NULL;
+    if (declarator)
+        cdpl_text_printf(out, "%scdpl_identity<%s>::type", depends_on_template(kernel, type) ? "typename " : "", type);
     else
-        cdpl_text_printf(out, "%s%s%s", type, type[strlen(type) - 1] == '*' || !*name ? "" : " ", name);
+        cdpl_text_puts(out, type);
+    bool ends_with_star = !declarator && type[strlen(type) - 1] == '*';
+    if (kernel->param_decays[p]) {
+        cdpl_text_puts(out, ends_with_star ? "*" : " *");
+        ends_with_star = true;
+    }
+    if (*name) cdpl_text_printf(out, "%s%s", ends_with_star ? "" : " ", name);
+}
+
+char *cdpl_codegen_parameter_type(const cdpl_function *kernel, size_t p)
+{
+    cdpl_text out = {0};
+    put_declaration(&out, kernel, p, "");
+    return cdpl_text_take(&out);
 }
 
 static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool named, const char *const *defaults)
@@ -164,11 +179,11 @@ static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool
         if (named) {
             char name[32];
             snprintf(name, sizeof name, "p%zu", i);
-            put_declaration(out, kernel, kernel->param_types[i], name);
+            put_declaration(out, kernel, i, name);
         } else {
             /* Spelled as the definition spells it: a dependent type spelled
              * otherwise would declare another template. */
-            put_declaration(out, kernel, kernel->param_types[i], "");
+            put_declaration(out, kernel, i, "");
             if (defaults != NULL && defaults[i] != NULL) cdpl_text_printf(out, " = %s", defaults[i]);
         }
     }
@@ -226,7 +241,7 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(&out, " ");
-        put_declaration(&out, kernel, kernel->param_types[i], name);
+        put_declaration(&out, kernel, i, name);
         cdpl_text_puts(&out, ";");
     }
     if (kernel->nparams == 0) cdpl_text_puts(&out, " char unused;");
@@ -294,7 +309,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(&out, " ");
-        put_declaration(&out, kernel, kernel->param_types[i], name);
+        put_declaration(&out, kernel, i, name);
         cdpl_text_puts(&out, ";");
     }
     cdpl_text_puts(&out, " };\n");
@@ -307,7 +322,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         if (depends_on_template(kernel, kernel->param_types[i]))
             cdpl_text_printf(&out, "alignas(16) unsigned char %s[CDPL_TEMPLATE_PARAM_BUDGET];", name);
         else {
-            put_declaration(&out, kernel, kernel->param_types[i], name);
+            put_declaration(&out, kernel, i, name);
             cdpl_text_puts(&out, ";");
         }
     }

@@ -67,4 +67,8 @@ char *cdpl_codegen_line_directive(unsigned line, const char *file);
  * rewriter's calls, the report's `rewritten_to`). */
 char *cdpl_codegen_launcher_name(const cdpl_function *kernel);
 
+/* The type of parameter `p` of `kernel` as its launch record holds it,
+ * spelled as the lowered code spells it (the report's `params`). */
+char *cdpl_codegen_parameter_type(const cdpl_function *kernel, size_t p);
+
 #endif

@@ -70,7 +70,9 @@ static void json_kernels(const cdpl_model *model, FILE *out)
                 json_bool(k->launches));
         for (size_t p = 0; p < k->nparams; ++p) {
             if (p > 0) fputc(',', out);
-            json_string(out, k->param_types[p]);
+            char *type = cdpl_codegen_parameter_type(k, p);
+            json_string(out, type);
+            free(type);
         }
         fputs("]}", out);
     }

@@ -21,6 +21,6 @@ int main()
     parent<<<1, 1>>>(nullptr, nullptr);
     return 0;
 }
-// CHECK: struct cdpl_params_child { cdpl_identity<cdpl_identity<int[2]>::type *>::type p0; const float *p1; cdpl_identity<cdpl_identity<int (int)>::type *>::type p2; int p3; };
+// CHECK: struct cdpl_params_child { cdpl_identity<int[2]>::type *p0; const float *p1; cdpl_identity<int (int)>::type *p2; int p3; };
 // CHECK: child(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2, cdpl_p.p3);
 // CHECK: struct cdpl_params_bound_sized { cdpl_body_fn_sized cdpl_body; float *p0; };

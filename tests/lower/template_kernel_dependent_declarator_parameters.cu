@@ -2,14 +2,19 @@
 // template parameter (a pointer to a function of T, a pointer to rows of
 // T) is spelled through `typename cdpl_identity<...>::type`, and the
 // launcher's declaration spells it as its definition does: spelled
-// otherwise, the two would declare different templates.
+// otherwise, the two would declare different templates. Written as an array
+// or a function (`T rows[][2]`, `T op(T)`), such a parameter is a pointer
+// to the element or the function, with `typename` too.
 template <class T> __device__ T twice(T x) { return x + x; }
 
 template <class T> __global__ void apply_to_row(T (*rows)[2], T (*op)(T), T *out) { out[0] = op(rows[1][0]); }
 
+template <class T> __global__ void apply_as_written(T rows[][2], T op(T), T *out) { out[0] = op(rows[1][0]); }
+
 __global__ void parent(int (*rows)[2], int *out)
 {
     apply_to_row<int><<<1, 1>>>(rows, twice<int>, out);
+    apply_as_written<int><<<1, 1>>>(rows, twice<int>, out);
 }
 
 int main()
@@ -20,3 +25,6 @@ int main()
 // CHECK: void cdpl_launch_apply_to_row(cdpl_launch_config, typename cdpl_identity<T (*)[2]>::type, typename cdpl_identity<T (*)(T)>::type, T *);
 // CHECK: struct cdpl_params_apply_to_row { cdpl_body_fn_apply_to_row cdpl_body; typename cdpl_identity<T (*)[2]>::type p0; typename cdpl_identity<T (*)(T)>::type p1; T *p2; };
 // CHECK: void cdpl_launch_apply_to_row(cdpl_launch_config cdpl_c, typename cdpl_identity<T (*)[2]>::type p0, typename cdpl_identity<T (*)(T)>::type p1, T *p2)
+// CHECK: void cdpl_launch_apply_as_written(cdpl_launch_config, typename cdpl_identity<T[2]>::type *, typename cdpl_identity<T (T)>::type *, T *);
+// CHECK: struct cdpl_params_apply_as_written { cdpl_body_fn_apply_as_written cdpl_body; typename cdpl_identity<T[2]>::type *p0; typename cdpl_identity<T (T)>::type *p1; T *p2; };
+// CHECK: void cdpl_launch_apply_as_written(cdpl_launch_config cdpl_c, typename cdpl_identity<T[2]>::type *p0, typename cdpl_identity<T (T)>::type *p1, T *p2)
