@@ -221,27 +221,39 @@ typedef struct parameters {
     size_t count;
     char **types; /* NULL while counting */
     bool *decays;
+    char **elements;
     char **names;
 } parameters;
 
-/* A parameter written as an array or a function is a pointer (C++ adjusts
- * its type): the record must hold that pointer. What it points to is an
- * array's element or the function, which libclang can spell; a pointer to
- * it is spelled where code is written (lower/codegen.c). */
-static char *parameter_type(cdpl_context *context, CXCursor parameter, bool *decays)
+static bool is_array(CXType type)
 {
-    CXType type = clang_getCursorType(parameter);
     switch (type.kind) {
     case CXType_ConstantArray:
     case CXType_IncompleteArray:
     case CXType_VariableArray:
-    case CXType_DependentSizedArray:
-        *decays = true;
-        return cdpl_take_string(context, clang_getTypeSpelling(clang_getArrayElementType(type)));
-    case CXType_FunctionProto:
-    case CXType_FunctionNoProto: *decays = true; return cdpl_take_string(context, clang_getTypeSpelling(type));
-    default: *decays = false; return cdpl_take_string(context, clang_getTypeSpelling(type));
+    case CXType_DependentSizedArray: return true;
+    default: return false;
     }
+}
+
+static bool is_array_or_function(CXType type)
+{
+    return is_array(type) || type.kind == CXType_FunctionProto || type.kind == CXType_FunctionNoProto;
+}
+
+/* A parameter declared as an array or a function, by itself or through a
+ * typedef, is a pointer (C++ adjusts its type): the record must hold that
+ * pointer, which codegen spells. It spells one to an array's element as
+ * `E *` where it can: a kernel template's launcher then deduces from it as
+ * the kernel does. */
+static void read_parameter_type(parameters *found, CXCursor parameter)
+{
+    CXType type = clang_getCursorType(parameter);
+    size_t p = found->count;
+    found->types[p] = cdpl_take_string(found->context, clang_getTypeSpelling(type));
+    found->decays[p] = is_array_or_function(type) || is_array_or_function(clang_getCanonicalType(type));
+    if (is_array(type))
+        found->elements[p] = cdpl_take_string(found->context, clang_getTypeSpelling(clang_getArrayElementType(type)));
 }
 
 static enum CXChildVisitResult read_parameter(CXCursor cursor, CXCursor parent, CXClientData data)
@@ -250,7 +262,7 @@ static enum CXChildVisitResult read_parameter(CXCursor cursor, CXCursor parent, 
     parameters *found = data;
     if (clang_getCursorKind(cursor) != CXCursor_ParmDecl) return CXChildVisit_Continue;
     if (found->types != NULL) {
-        found->types[found->count] = parameter_type(found->context, cursor, &found->decays[found->count]);
+        read_parameter_type(found, cursor);
         char *name = cdpl_take_string(found->context, clang_getCursorSpelling(cursor));
         if (name != NULL && *name == '\0') {
             free(name);
@@ -265,15 +277,16 @@ static enum CXChildVisitResult read_parameter(CXCursor cursor, CXCursor parent, 
 static void set_parameters(cdpl_context *context, cdpl_function *function, CXCursor declaration)
 {
     cdpl_function_free_parameters(function);
-    parameters found = {context, 0, NULL, NULL, NULL};
+    parameters found = {context, 0, NULL, NULL, NULL, NULL};
     clang_visitChildren(declaration, read_parameter, &found);
     size_t count = found.count;
     found = (parameters){context, 0, calloc(count + 1, sizeof(char *)), calloc(count + 1, sizeof(bool)),
-                         calloc(count + 1, sizeof(char *))};
-    if (found.types == NULL || found.decays == NULL || found.names == NULL) {
+                         calloc(count + 1, sizeof(char *)), calloc(count + 1, sizeof(char *))};
+    if (found.types == NULL || found.decays == NULL || found.elements == NULL || found.names == NULL) {
         context->out_of_memory = true;
         free(found.types);
         free(found.decays);
+        free(found.elements);
         free(found.names);
         return;
     }
@@ -281,6 +294,7 @@ static void set_parameters(cdpl_context *context, cdpl_function *function, CXCur
     function->nparams = count;
     function->param_types = found.types;
     function->param_decays = found.decays;
+    function->param_elements = found.elements;
     function->param_names = found.names;
     CXType type = clang_getCursorType(declaration);
     function->is_variadic = type.kind != CXType_Invalid && clang_isFunctionTypeVariadic(type) == 1;

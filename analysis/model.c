@@ -58,14 +58,17 @@ void cdpl_function_free_parameters(cdpl_function *function)
 {
     for (size_t p = 0; p < function->nparams; ++p) {
         free(function->param_types[p]);
+        free(function->param_elements[p]);
         free(function->param_names[p]);
     }
     free(function->param_types);
     free(function->param_decays);
+    free(function->param_elements);
     free(function->param_names);
     function->nparams = 0;
     function->param_types = NULL;
     function->param_decays = NULL;
+    function->param_elements = NULL;
     function->param_names = NULL;
 }
 

@@ -79,9 +79,11 @@ typedef struct cdpl_function {
 
     /* Parameters, kernels and device functions alike. */
     size_t nparams;
-    char **param_types;     /* as declared; for a parameter that decays, the type it points to */
-    bool *param_decays;     /* written as an array or a function: C++ makes it a pointer
-                               to param_types[p], and the record holds that pointer */
+    char **param_types;     /* as declared */
+    bool *param_decays;     /* declared as an array or a function (perhaps through a
+                               typedef): C++ makes it a pointer, which the record holds */
+    char **param_elements;  /* declared as an array, not through a typedef: the element
+                               type; NULL otherwise */
     char **param_names;     /* NULL entries for unnamed parameters */
     bool is_variadic;
 

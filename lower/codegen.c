@@ -143,25 +143,50 @@ static bool depends_on_template(const cdpl_function *kernel, const char *type)
     return false;
 }
 
+/* The element type E of parameter `p` where the parameter is declared as an
+ * array of it and is spelled `E *`: E is no declarator. NULL otherwise. */
+static const char *pointer_to_element(const cdpl_function *kernel, size_t p)
+{
+    const char *element = kernel->param_elements[p];
+    return element != NULL && strpbrk(element, "([") == NULL ? element : NULL;
+}
+
 /* A declaration of parameter `p` of `kernel`, as the record holds it, named
- * `name` (which may be empty). A type spelled with a declarator (`void
- * (*)(int)`, `int[2]`) cannot precede a name or a `*`;
- * cdpl_identity<T>::type can, with `typename` where T depends on the kernel
- * template's parameters. A parameter that decays is a pointer to its type. */
+ * `name` (which may be empty). A parameter declared as an array is a
+ * pointer to its element (`E *`, from which a template's launcher deduces
+ * as the kernel does) or, where the element or the array is a declarator
+ * or a typedef, the pointer cdpl_decayed<T>::type names; so is one declared
+ * as a function. A type spelled with a declarator (`void (*)(int)`) cannot
+ * precede a name; cdpl_identity<T>::type can. Either gets `typename` where
+ * T depends on the kernel template's parameters. */
 static void put_declaration(cdpl_text *out, const cdpl_function *kernel, size_t p, const char *name)
 {
-    const char *type = kernel->param_types[p];
-    bool declarator = strpbrk(type, "([") != NULL;
-    if (declarator)
-        cdpl_text_printf(out, "%scdpl_identity<%s>::type", depends_on_template(kernel, type) ? "typename " : "", type);
+    const char *type = kernel->param_types[p], *element = pointer_to_element(kernel, p);
+    const char *space = *name ? " " : "";
+    const char *typename_ = depends_on_template(kernel, type) ? "typename " : "";
+    if (element != NULL)
+        cdpl_text_printf(out, "%s%s%s", element, element[strlen(element) - 1] == '*' ? "*" : " *", name);
+    else if (kernel->param_decays[p])
+        cdpl_text_printf(out, "%scdpl_decayed<%s>::type%s%s", typename_, type, space, name);
+    else if (strpbrk(type, "([") != NULL)
+        cdpl_text_printf(out, "%scdpl_identity<%s>::type%s%s", typename_, type, space, name);
     else
-        cdpl_text_puts(out, type);
-    bool ends_with_star = !declarator && type[strlen(type) - 1] == '*';
-    if (kernel->param_decays[p]) {
-        cdpl_text_puts(out, ends_with_star ? "*" : " *");
-        ends_with_star = true;
-    }
-    if (*name) cdpl_text_printf(out, "%s%s", ends_with_star ? "" : " ", name);
+        cdpl_text_printf(out, "%s%s%s", type, type[strlen(type) - 1] == '*' ? "" : space, name);
+}
+
+/* A field of a kernel template's record. A type that names the template's
+ * parameters without being spelled as a pointer may still be an array or a
+ * function once instantiated (`T`, `typename traits<T>::row`), which the
+ * field must hold as the pointer the parameter is. */
+static void put_template_field(cdpl_text *out, const cdpl_function *kernel, size_t p, const char *name)
+{
+    const char *type = kernel->param_types[p];
+    bool spelled_as_pointer = type[strlen(type) - 1] == '*';
+    if (depends_on_template(kernel, type) && !kernel->param_decays[p] && strpbrk(type, "([") == NULL &&
+        !spelled_as_pointer)
+        cdpl_text_printf(out, "typename cdpl_decayed<%s>::type %s", type, name);
+    else
+        put_declaration(out, kernel, p, name);
 }
 
 char *cdpl_codegen_parameter_type(const cdpl_function *kernel, size_t p)
@@ -309,7 +334,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(&out, " ");
-        put_declaration(&out, kernel, i, name);
+        put_template_field(&out, kernel, i, name);
         cdpl_text_puts(&out, ";");
     }
     cdpl_text_puts(&out, " };\n");
@@ -319,7 +344,8 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(&out, " ");
-        if (depends_on_template(kernel, kernel->param_types[i]))
+        const char *held = pointer_to_element(kernel, i) != NULL ? kernel->param_elements[i] : kernel->param_types[i];
+        if (depends_on_template(kernel, held))
             cdpl_text_printf(&out, "alignas(16) unsigned char %s[CDPL_TEMPLATE_PARAM_BUDGET];", name);
         else {
             put_declaration(&out, kernel, i, name);

@@ -26,6 +26,34 @@ template <typename T> struct cdpl_identity {
     typedef T type;
 };
 
+/* The type of a parameter declared as T, which a launch record holds: the
+ * pointer where T is an array or a function (C++ adjusts it), else T. The
+ * lowering spells a parameter through it where a typedef or a template
+ * parameter may hide such a T. */
+template <typename T> struct cdpl_decayed {
+    typedef T type;
+};
+template <typename T, size_t N> struct cdpl_decayed<T[N]> {
+    typedef T *type;
+};
+template <typename T> struct cdpl_decayed<T[]> {
+    typedef T *type;
+};
+template <typename R, typename... A> struct cdpl_decayed<R(A...)> {
+    typedef R (*type)(A...);
+};
+template <typename R, typename... A> struct cdpl_decayed<R(A..., ...)> {
+    typedef R (*type)(A..., ...);
+};
+#if defined(__cpp_noexcept_function_type)
+template <typename R, typename... A> struct cdpl_decayed<R(A...) noexcept> {
+    typedef R (*type)(A...) noexcept;
+};
+template <typename R, typename... A> struct cdpl_decayed<R(A..., ...) noexcept> {
+    typedef R (*type)(A..., ...) noexcept;
+};
+#endif
+
 /* The four `<<<...>>>` arguments, as a call argument. */
 struct cdpl_launch_config {
     dim3 grid;

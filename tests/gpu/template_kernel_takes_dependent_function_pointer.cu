@@ -5,7 +5,9 @@
 // parameters are declarators that name its template parameter: a pointer
 // to a function of T and a pointer to rows of T, written as pointers or as
 // C++ adjusts them (`T rows[][2]`, `T op(T)`). The child calls the function
-// it was given on the row it was given, for two instantiations.
+// it was given on the row it was given, for two instantiations. A kernel
+// template whose array parameter is the only one that names T is launched
+// with T deduced from it, as natively.
 #include "cdp_test.cuh"
 
 template <class T> __device__ T twice(T x) { return x + x; }
@@ -14,10 +16,13 @@ template <class T> __global__ void apply_to_row(T (*rows)[2], T (*op)(T), T *out
 
 template <class T> __global__ void apply_as_written(T rows[][2], T op(T), T *out) { out[1] = op(rows[1][1]); }
 
+template <class T> __global__ void triple_first(T data[], int times) { data[0] *= times; }
+
 __device__ int g_int_rows[2][2];
 __device__ float g_float_rows[2][2];
 __device__ int g_int_out[2];
 __device__ float g_float_out[2];
+__device__ float g_tripled[1] = {0.5f};
 
 __global__ void parent()
 {
@@ -33,6 +38,8 @@ __global__ void parent()
     if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
     apply_as_written<<<1, 1>>>(g_float_rows, twice<float>, g_float_out);
     if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
+    triple_first<<<1, 1>>>(g_tripled, 3);
+    if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
 }
 
 int main()
@@ -45,7 +52,9 @@ int main()
 
     int int_out[2] = {0, 0};
     float float_out[2] = {0.0f, 0.0f};
+    float tripled = 0.0f;
     unsigned int errors = 0;
+    CHECK(cudaMemcpyFromSymbol(&tripled, g_tripled, sizeof tripled));
     CHECK(cudaMemcpyFromSymbol(int_out, g_int_out, sizeof int_out));
     CHECK(cudaMemcpyFromSymbol(float_out, g_float_out, sizeof float_out));
     CHECK(cudaMemcpyFromSymbol(&errors, g_launch_errors, sizeof errors));
@@ -55,5 +64,6 @@ int main()
     fact("the float instantiation, deduced, calls twice<float> on its row", float_out[0] == 2.5f);
     fact("parameters written as an array and a function: the int instantiation", int_out[1] == 100);
     fact("parameters written as an array and a function: the float instantiation, deduced", float_out[1] == 1.5f);
+    fact("T deduced from an array parameter alone", tripled == 1.5f);
     return finish();
 }
