@@ -53,6 +53,12 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
     /* Where each slot's group begins among the wave's items. */
     __shared__ unsigned long long first_item_of_slot[CDPL_GROUP_TABLE_SIZE];
+    /* Launched while the wave's last blocks still run (a programmatic
+     * dependent launch, drain.c), it waits here until they are done and
+     * what they wrote is visible: its launch is off the hand-off's path. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
     const unsigned int ended_with_wave = state->nwave_end;
     unsigned int nready = state->nready;
     if (ended_with_wave != 0 && !wave_end_completed) {
