@@ -24,6 +24,7 @@
 #include "parse.h"
 #include "source.h"
 #include "special_includes.h"
+#include "using_declarations.h"
 
 static bool read_source(const char *path, cdpl_model *model)
 {
@@ -239,6 +240,7 @@ static void analyse_units(cdpl_context *context)
     cdpl_model *model = context->model;
     cdpl_find_includes(context);
     cdpl_find_functions(context);
+    cdpl_find_using_declarations(context);
     cdpl_find_device_only_uses(context);
     cdpl_find_host_launches(context);
     cdpl_find_arch_guard_launches(context);

@@ -192,10 +192,21 @@ typedef struct declaration_tokens {
     cdpl_range launch_bounds;
 } declaration_tokens;
 
+static void add_grid_constant(cdpl_context *context, cdpl_function *function, cdpl_range token)
+{
+    cdpl_range *grown = realloc(function->grid_constants, (function->ngrid_constants + 1) * sizeof *grown);
+    if (grown == NULL) {
+        context->out_of_memory = true;
+        return;
+    }
+    grown[function->ngrid_constants++] = token;
+    function->grid_constants = grown;
+}
+
 /* The `__global__` token before the name and the `__launch_bounds__(...)`
- * tokens before the body. */
+ * tokens before the body; the `__grid_constant__` tokens go to `function`. */
 static declaration_tokens find_declaration_tokens(cdpl_context *context, const cdpl_unit *unit,
-                                                  cdpl_range head, size_t name_offset)
+                                                  cdpl_range head, size_t name_offset, cdpl_function *function)
 {
     declaration_tokens found = {{0, 0}, {0, 0}};
     cdpl_tokens tokens;
@@ -211,6 +222,8 @@ static declaration_tokens find_declaration_tokens(cdpl_context *context, const c
             if (close < tokens.count)
                 found.launch_bounds = (cdpl_range){tokens.ranges[t].begin, tokens.ranges[close].end};
         }
+        if (tokens.ranges[t].begin > name_offset && cdpl_token_is(model, &tokens, t, "__grid_constant__"))
+            add_grid_constant(context, function, tokens.ranges[t]);
     }
     cdpl_tokens_dispose(&tokens);
     return found;
@@ -554,7 +567,8 @@ static void record_declaration(cdpl_context *context, const cdpl_unit *unit, CXC
     if (!has_declaration_at(function, extent.begin)) {
         bool first = function->ndecls == 0 || extent.begin < function->decls[0].begin;
         cdpl_range head = {extent.begin, defines ? body_range.begin : extent.end};
-        if (!add_declaration(context, function, extent, find_declaration_tokens(context, unit, head, name_offset)))
+        if (!add_declaration(context, function, extent,
+                             find_declaration_tokens(context, unit, head, name_offset, function)))
             return;
         if (first) function->loc = cdpl_loc_at(model, name_offset);
         record_default_arguments(context, unit, function, declaration, extent.begin);

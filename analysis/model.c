@@ -79,6 +79,7 @@ static void free_function(cdpl_function *function)
     free(function->decls);
     free(function->global_attrs);
     free(function->launch_bounds);
+    free(function->grid_constants);
     cdpl_function_free_parameters(function);
     free(function->default_args);
     for (size_t t = 0; t < function->ntemplate_params; ++t) free(function->template_params[t].name);
@@ -100,6 +101,7 @@ void cdpl_model_free(cdpl_model *model)
     }
     free(model->launches);
     free(model->api_calls);
+    free(model->using_decls);
     for (size_t d = 0; d < model->ndiagnostics; ++d) {
         free(model->diagnostics[d].file);
         free(model->diagnostics[d].message);

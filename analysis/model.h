@@ -73,6 +73,9 @@ typedef struct cdpl_function {
                                  when the attribute is not spelled `__global__` */
     cdpl_range *launch_bounds;/* per declaration: `__launch_bounds__(...)` tokens,
                                  or {0,0} when absent */
+    size_t ngrid_constants;
+    cdpl_range *grid_constants; /* every `__grid_constant__` token of its declarations
+                                   (only a __global__ function's parameter may have one) */
 
     bool has_body;
     cdpl_range body;        /* the definition's `{ ... }`, braces included */
@@ -145,6 +148,13 @@ typedef struct cdpl_function {
                                   blockIdx/gridDim uses
                                   or a device-side runtime API call */
 } cdpl_function;
+
+/* A using-declaration that names a function of the model (`using ns::k;`). */
+typedef struct cdpl_using_decl {
+    size_t function;        /* index into functions */
+    cdpl_range qualifier;   /* from `using` to the name: `using ns::` */
+    size_t end;             /* just past its `;` */
+} cdpl_using_decl;
 
 /* One `k<<<...>>>(...)`, on either side. */
 typedef struct cdpl_launch_site {
@@ -279,6 +289,8 @@ typedef struct cdpl_model {
     cdpl_launch_site *launches;   /* in source order */
     size_t napi_calls;
     cdpl_api_call *api_calls;     /* in source order */
+    size_t nusing_decls;
+    cdpl_using_decl *using_decls; /* in source order */
 
     size_t ndiagnostics;
     cdpl_diagnostic *diagnostics;

@@ -270,6 +270,15 @@ static void plan_template(rewrite *rw, size_t index)
         }
 }
 
+/* Only a __global__ function's parameter may be `__grid_constant__`: in the
+ * __device__ function a kernel becomes, the parameter is the thread's own
+ * const copy of the record's value (docs/semantics.md, rule 3). */
+static void drop_grid_constants(rewrite *rw, const cdpl_function *kernel)
+{
+    for (size_t g = 0; g < kernel->ngrid_constants; ++g)
+        cdpl_edits_replace(rw->edits, kernel->grid_constants[g].begin, kernel->grid_constants[g].end, "");
+}
+
 /* An explicit specialization of a kernel template in the runtime runs
  * through the template's entry: it only becomes a __device__ function. */
 static void lower_specialization(rewrite *rw, size_t index)
@@ -286,6 +295,7 @@ static void lower_specialization(rewrite *rw, size_t index)
         }
         cdpl_edits_replace(rw->edits, kernel->global_attrs[d].begin, kernel->global_attrs[d].end, "__device__");
     }
+    drop_grid_constants(rw, kernel);
 }
 
 /* The kernel becomes a __device__ function of the same name; its launcher
@@ -303,6 +313,7 @@ static void lower_kernel(rewrite *rw, size_t index)
             cdpl_edits_replace(rw->edits, kernel->launch_bounds[d].begin, kernel->launch_bounds[d].end, "");
         }
     }
+    drop_grid_constants(rw, kernel);
     declare_launcher(rw, index);
     unsigned resume_line = line_at(rw->model, kernel->body.end);
     const char *resume_file = line_file_at(rw, kernel->body.end);
@@ -390,6 +401,26 @@ static void lower_device_query(rewrite *rw, const cdpl_api_call *call)
                         cdpl_api_name(call->api));
 }
 
+/* `using ns::k;` brings the kernel's name into scope, and only that name:
+ * the same using-declaration of its launcher follows it, so that the
+ * rewritten launches find the launcher where they found the kernel. */
+static void declare_launcher_used(rewrite *rw, const cdpl_using_decl *used)
+{
+    if (rw->plans[used->function].kernel == NULL) return;
+    char *qualifier = source_text(rw->model, used->qualifier);
+    char *launcher = cdpl_codegen_launcher_name(&rw->model->functions[used->function]);
+    cdpl_text text = {0};
+    if (qualifier != NULL && launcher != NULL) cdpl_text_printf(&text, " %s%s;", qualifier, launcher);
+    free(qualifier);
+    free(launcher);
+    char *inserted = cdpl_text_take(&text);
+    if (inserted == NULL) {
+        rw->edits->failed = true;
+        return;
+    }
+    cdpl_edits_replace_owned(rw->edits, used->end, used->end, inserted);
+}
+
 static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
 {
     if (!call->device_side) return;
@@ -444,6 +475,7 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
             lower_kernel(&rw, f);
             redirect_name_uses(&rw, f);
         }
+    for (size_t u = 0; u < model->nusing_decls; ++u) declare_launcher_used(&rw, &model->using_decls[u]);
     for (size_t l = 0; l < model->nlaunches; ++l) {
         lower_launch(&rw, &model->launches[l]);
         start_runtime_before(&rw, &model->launches[l]);
