@@ -70,6 +70,7 @@ static void report_unsupported(cdpl_context *context, cdpl_api api, cdpl_loc loc
                             "(cudaStreamTailLaunch) to run code after children complete");
         break;
     case CDPL_API_LAUNCH_DEVICE:
+    case CDPL_API_LAUNCH_DEVICE_V2:
     case CDPL_API_GET_PARAMETER_BUFFER:
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
                             "device-side %s (the low-level launch API) is not supported; launch kernels "
@@ -79,6 +80,30 @@ static void report_unsupported(cdpl_context *context, cdpl_api api, cdpl_loc loc
     case CDPL_API_GRAPH_LAUNCH:
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
                             "device-side cudaGraphLaunch is not supported; launch the graph from the host");
+        break;
+    case CDPL_API_EVENT_RECORD_WITH_FLAGS:
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side cudaEventRecordWithFlags is not supported by cdp-lower yet (it needs "
+                            "-rdc and cudadevrt, which lowered code does without); use cudaEventRecord");
+        break;
+    case CDPL_API_MEMCPY_2D_ASYNC:
+    case CDPL_API_MEMCPY_3D_ASYNC:
+    case CDPL_API_MEMSET_2D_ASYNC:
+    case CDPL_API_MEMSET_3D_ASYNC:
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side %s is not supported by cdp-lower yet (it needs -rdc and cudadevrt, "
+                            "which lowered code does without); copy or set each row with %s, or in a kernel",
+                            cdpl_api_name(api),
+                            api == CDPL_API_MEMCPY_2D_ASYNC || api == CDPL_API_MEMCPY_3D_ASYNC ? "cudaMemcpyAsync"
+                                                                                               : "cudaMemsetAsync");
+        break;
+    case CDPL_API_DEVICE_GET_LIMIT:
+    case CDPL_API_DEVICE_GET_CACHE_CONFIG:
+    case CDPL_API_DEVICE_GET_SHARED_MEM_CONFIG:
+        cdpl_model_diagnose(model, CDPL_ERROR, loc,
+                            "device-side %s is not supported by cdp-lower yet (it needs -rdc and cudadevrt, "
+                            "which lowered code does without); ask on the host and pass the value to the kernel",
+                            cdpl_api_name(api));
         break;
     default:
         break;

@@ -47,6 +47,15 @@ static const char *const api_names[CDPL_API_COUNT] = {
     [CDPL_API_FUNC_GET_ATTRIBUTES] = "cudaFuncGetAttributes",
     [CDPL_API_OCCUPANCY] = "cudaOccupancyMaxActiveBlocksPerMultiprocessor",
     [CDPL_API_OCCUPANCY_WITH_FLAGS] = "cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags",
+    [CDPL_API_LAUNCH_DEVICE_V2] = "cudaLaunchDeviceV2",
+    [CDPL_API_EVENT_RECORD_WITH_FLAGS] = "cudaEventRecordWithFlags",
+    [CDPL_API_MEMCPY_2D_ASYNC] = "cudaMemcpy2DAsync",
+    [CDPL_API_MEMCPY_3D_ASYNC] = "cudaMemcpy3DAsync",
+    [CDPL_API_MEMSET_2D_ASYNC] = "cudaMemset2DAsync",
+    [CDPL_API_MEMSET_3D_ASYNC] = "cudaMemset3DAsync",
+    [CDPL_API_DEVICE_GET_LIMIT] = "cudaDeviceGetLimit",
+    [CDPL_API_DEVICE_GET_CACHE_CONFIG] = "cudaDeviceGetCacheConfig",
+    [CDPL_API_DEVICE_GET_SHARED_MEM_CONFIG] = "cudaDeviceGetSharedMemConfig",
 };
 
 const char *cdpl_api_name(cdpl_api api)

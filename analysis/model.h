@@ -221,6 +221,16 @@ typedef enum cdpl_api {
     CDPL_API_FUNC_GET_ATTRIBUTES,  /* without -rdc these return cudaErrorUnknown on the */
     CDPL_API_OCCUPANCY,            /* device: the runtime answers them */
     CDPL_API_OCCUPANCY_WITH_FLAGS,
+    CDPL_API_LAUNCH_DEVICE_V2,     /* the low-level launch API too: not supported */
+    /* Not lowered yet: without -rdc they do not link, so they are refused. */
+    CDPL_API_EVENT_RECORD_WITH_FLAGS,
+    CDPL_API_MEMCPY_2D_ASYNC,
+    CDPL_API_MEMCPY_3D_ASYNC,
+    CDPL_API_MEMSET_2D_ASYNC,
+    CDPL_API_MEMSET_3D_ASYNC,
+    CDPL_API_DEVICE_GET_LIMIT,
+    CDPL_API_DEVICE_GET_CACHE_CONFIG,
+    CDPL_API_DEVICE_GET_SHARED_MEM_CONFIG,
     CDPL_API_COUNT
 } cdpl_api;
 
