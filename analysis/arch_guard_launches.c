@@ -45,32 +45,6 @@ static bool opens(const launch_text *text, unsigned t) { return is(text, t, "(")
 
 static bool closes(const launch_text *text, unsigned t) { return is(text, t, ")") || is(text, t, "]") || is(text, t, "}"); }
 
-/* Index after the template argument list opening at `open` (a `<`). */
-static unsigned skip_template_arguments(const launch_text *text, unsigned open)
-{
-    int depth = 0;
-    for (unsigned t = open; t < text->tokens->count; ++t) {
-        if (is(text, t, "<")) ++depth;
-        else if (is(text, t, ">")) --depth;
-        else if (is(text, t, ">>")) depth -= 2;
-        if (depth <= 0) return t + 1;
-    }
-    return text->tokens->count;
-}
-
-/* Index of the `<` opening the template argument list that ends at `close`. */
-static unsigned template_arguments_start(const launch_text *text, unsigned close)
-{
-    int depth = 0;
-    for (unsigned t = close + 1; t-- > 0;) {
-        if (is(text, t, ">")) ++depth;
-        else if (is(text, t, ">>")) depth += 2;
-        else if (is(text, t, "<")) --depth;
-        if (depth <= 0) return t;
-    }
-    return text->tokens->count;
-}
-
 /* Splits tokens [first, end) at top-level commas; false when brackets do not balance. */
 static bool split_at_commas(const launch_text *text, unsigned first, unsigned end, token_span *spans,
                             unsigned capacity, unsigned *count)
@@ -190,12 +164,13 @@ static bool locate_launch(const launch_text *text, unsigned at, report_kind kind
     unsigned count = text->tokens->count;
     if (kind == REPORT_AT_CALLEE) {
         found->name = at;
-        found->open_chevrons = is(text, at + 1, "<") ? skip_template_arguments(text, at + 1) : at + 1;
+        found->open_chevrons =
+            is(text, at + 1, "<") ? cdpl_skip_template_arguments(text->model, text->tokens, at + 1) : at + 1;
     } else {
         found->open_chevrons = at;
         unsigned before = at;
         if (before > 0 && (is(text, before - 1, ">") || is(text, before - 1, ">>")))
-            before = template_arguments_start(text, before - 1);
+            before = cdpl_template_arguments_start(text->model, text->tokens, before - 1);
         found->name = before > 0 && before < count ? before - 1 : count;
     }
     if (!is(text, found->open_chevrons, "<<<")) return false;

@@ -261,16 +261,7 @@ static bool match_launch(const cdpl_model *model, const cdpl_tokens *tokens, uns
                          unsigned *close, unsigned *last)
 {
     unsigned at = t + 1;
-    if (cdpl_token_is(model, tokens, at, "<")) {
-        int depth = 0;
-        for (; at < tokens->count; ++at) {
-            if (cdpl_token_is(model, tokens, at, "<")) ++depth;
-            else if (cdpl_token_is(model, tokens, at, ">")) --depth;
-            else if (cdpl_token_is(model, tokens, at, ">>")) depth -= 2;
-            if (depth <= 0) break;
-        }
-        ++at;
-    }
+    if (cdpl_token_is(model, tokens, at, "<")) at = cdpl_skip_template_arguments(model, tokens, at);
     if (!cdpl_token_is(model, tokens, at, "<<<")) return false;
     *open = at;
     int depth = 0;

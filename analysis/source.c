@@ -234,17 +234,57 @@ unsigned cdpl_token_at(const cdpl_tokens *tokens, size_t offset)
     return tokens->count;
 }
 
+static bool opens_bracket(const cdpl_model *model, const cdpl_tokens *tokens, unsigned t)
+{
+    return cdpl_token_is(model, tokens, t, "(") || cdpl_token_is(model, tokens, t, "[") ||
+           cdpl_token_is(model, tokens, t, "{");
+}
+
+static bool closes_bracket(const cdpl_model *model, const cdpl_tokens *tokens, unsigned t)
+{
+    return cdpl_token_is(model, tokens, t, ")") || cdpl_token_is(model, tokens, t, "]") ||
+           cdpl_token_is(model, tokens, t, "}");
+}
+
 unsigned cdpl_matching_bracket(const cdpl_model *model, const cdpl_tokens *tokens, unsigned open)
 {
     unsigned depth = 0;
     for (unsigned t = open; t < tokens->count; ++t) {
-        if (cdpl_token_is(model, tokens, t, "(") || cdpl_token_is(model, tokens, t, "[") ||
-            cdpl_token_is(model, tokens, t, "{")) {
+        if (opens_bracket(model, tokens, t)) {
             ++depth;
-        } else if (cdpl_token_is(model, tokens, t, ")") || cdpl_token_is(model, tokens, t, "]") ||
-                   cdpl_token_is(model, tokens, t, "}")) {
+        } else if (closes_bracket(model, tokens, t)) {
             if (--depth == 0) return t;
         }
+    }
+    return tokens->count;
+}
+
+unsigned cdpl_skip_template_arguments(const cdpl_model *model, const cdpl_tokens *tokens, unsigned open)
+{
+    int angles = 0, brackets = 0;
+    for (unsigned t = open; t < tokens->count; ++t) {
+        if (opens_bracket(model, tokens, t)) ++brackets;
+        else if (closes_bracket(model, tokens, t)) --brackets;
+        else if (brackets > 0) continue;
+        else if (cdpl_token_is(model, tokens, t, "<")) ++angles;
+        else if (cdpl_token_is(model, tokens, t, ">")) --angles;
+        else if (cdpl_token_is(model, tokens, t, ">>")) angles -= 2;
+        if (angles <= 0 && brackets == 0) return t + 1;
+    }
+    return tokens->count;
+}
+
+unsigned cdpl_template_arguments_start(const cdpl_model *model, const cdpl_tokens *tokens, unsigned close)
+{
+    int angles = 0, brackets = 0;
+    for (unsigned t = close + 1; t-- > 0;) {
+        if (closes_bracket(model, tokens, t)) ++brackets;
+        else if (opens_bracket(model, tokens, t)) --brackets;
+        else if (brackets > 0) continue;
+        else if (cdpl_token_is(model, tokens, t, ">")) ++angles;
+        else if (cdpl_token_is(model, tokens, t, ">>")) angles += 2;
+        else if (cdpl_token_is(model, tokens, t, "<")) --angles;
+        if (angles <= 0 && brackets == 0) return t;
     }
     return tokens->count;
 }

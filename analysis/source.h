@@ -48,5 +48,11 @@ bool cdpl_token_is_identifier(const cdpl_tokens *tokens, unsigned index);
 unsigned cdpl_token_at(const cdpl_tokens *tokens, size_t offset);
 /* The `)`, `]` or `}` closing the bracket at `open`, or tokens->count. */
 unsigned cdpl_matching_bracket(const cdpl_model *model, const cdpl_tokens *tokens, unsigned open);
+/* The token after the template argument list whose `<` is at `open`, or
+ * tokens->count. A `>` inside brackets (`k<(a > b)>`) closes nothing. */
+unsigned cdpl_skip_template_arguments(const cdpl_model *model, const cdpl_tokens *tokens, unsigned open);
+/* The `<` opening the template argument list whose last token (`>` or
+ * `>>`) is at `close`, or tokens->count. */
+unsigned cdpl_template_arguments_start(const cdpl_model *model, const cdpl_tokens *tokens, unsigned close);
 
 #endif
