@@ -18,6 +18,7 @@
 #include "device_only_code.h"
 #include "diagnose.h"
 #include "functions.h"
+#include "header_block_reads.h"
 #include "headers.h"
 #include "includes.h"
 #include "launch_sites.h"
@@ -108,11 +109,18 @@ static void report_hidden_builtins(cdpl_context *context)
         const cdpl_hidden_builtin *hidden = &context->hidden_builtins[h];
         const cdpl_function *function = &model->functions[hidden->function];
         if (!function->virtualized) continue;
-        cdpl_model_diagnose(model, CDPL_ERROR, hidden->loc,
-                            "blockIdx/gridDim is spelled inside a macro definition here, but '%s' must read "
-                            "the virtual block (it runs through the cdpl runtime, or a kernel that does calls "
-                            "it); write blockIdx/gridDim directly in the function",
-                            function->name);
+        if (hidden->through != NULL)
+            cdpl_model_diagnose(model, CDPL_ERROR, hidden->loc,
+                                "'%s' reads blockIdx/gridDim in a header, where cdp-lower cannot rewrite them, but "
+                                "'%s' must read the virtual block (it runs through the cdpl runtime, or a kernel "
+                                "that does calls it); use blockIdx/gridDim in the function instead",
+                                hidden->through, function->name);
+        else
+            cdpl_model_diagnose(model, CDPL_ERROR, hidden->loc,
+                                "blockIdx/gridDim is spelled inside a macro definition here, but '%s' must read "
+                                "the virtual block (it runs through the cdpl runtime, or a kernel that does calls "
+                                "it); write blockIdx/gridDim directly in the function",
+                                function->name);
     }
 }
 
@@ -288,7 +296,9 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
     clang_disposeIndex(index);
     free(context.host_launch_offsets);
     free(context.conditional_launches);
+    for (size_t h = 0; h < context.nhidden_builtins; ++h) free(context.hidden_builtins[h].through);
     free(context.hidden_builtins);
+    cdpl_header_block_reads_dispose(&context);
     free(context.lambda_receivers);
     return built;
 }

@@ -29,7 +29,15 @@ typedef struct cdpl_conditional_launch {
 typedef struct cdpl_hidden_builtin {
     size_t function;
     cdpl_loc loc;
+    char *through; /* the header function called here that reads them; NULL: a macro */
 } cdpl_hidden_builtin;
+
+/* Whether a function outside the main file reads blockIdx or gridDim
+ * (header_block_reads.c), by USR. */
+typedef struct cdpl_header_read {
+    char *usr;
+    bool reads;
+} cdpl_header_read;
 
 /* A __device__ lambda written in host code, and a kernel that runs it (its
  * launch takes the lambda as an argument); one entry per such kernel, or
@@ -58,6 +66,9 @@ typedef struct cdpl_context {
 
     size_t nlambda_receivers;
     cdpl_lambda_receiver *lambda_receivers;
+
+    size_t nheader_reads;
+    cdpl_header_read *header_reads;
 
     bool out_of_memory;
 } cdpl_context;

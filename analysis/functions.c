@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "header_block_reads.h"
 #include "source.h"
 
 bool cdpl_is_function_kind(enum CXCursorKind kind)
@@ -634,7 +635,7 @@ static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variab
     renamable = renamable && cdpl_text_is(context->model, range, text);
     clang_disposeString(name);
     if (!renamable) {
-        cdpl_hidden_builtin hidden = {walk->function, cdpl_loc_at(context->model, use)};
+        cdpl_hidden_builtin hidden = {walk->function, cdpl_loc_at(context->model, use), NULL};
         for (size_t h = 0; h < context->nhidden_builtins; ++h)
             if (context->hidden_builtins[h].function == hidden.function &&
                 context->hidden_builtins[h].loc.line == hidden.loc.line &&
@@ -666,12 +667,39 @@ void cdpl_add_callee(cdpl_context *context, size_t caller, size_t callee)
     cdpl_append(context, &function->callees, &function->ncallees, sizeof callee, &callee);
 }
 
-static void add_callee(body_walk *walk, CXCursor referenced)
+/* A call of a header function that reads blockIdx or gridDim (such as
+ * cooperative_groups' this_grid() or thread_block::group_index()): an
+ * error if the caller turns out to read the virtual block. */
+static void add_header_block_read(body_walk *walk, CXCursor reference, CXCursor function)
+{
+    cdpl_context *context = walk->context;
+    size_t use = 0;
+    if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &use)) return;
+    cdpl_loc loc = cdpl_loc_at(context->model, use);
+    for (size_t h = 0; h < context->nhidden_builtins; ++h)
+        if (context->hidden_builtins[h].function == walk->function && context->hidden_builtins[h].loc.line == loc.line &&
+            context->hidden_builtins[h].loc.column == loc.column)
+            return;
+    CXString name = clang_getCursorDisplayName(function);
+    cdpl_hidden_builtin hidden = {walk->function, loc, cdpl_strdup(context, clang_getCString(name))};
+    clang_disposeString(name);
+    if (hidden.through == NULL ||
+        !cdpl_append(context, &context->hidden_builtins, &context->nhidden_builtins, sizeof hidden, &hidden))
+        free(hidden.through);
+}
+
+static void add_callee(body_walk *walk, CXCursor reference, CXCursor referenced)
 {
     size_t callee = cdpl_function_of(walk->context, referenced);
     /* A kernel is only ever launched, never called; launches are not calls. */
     if (callee != SIZE_MAX && walk->context->model->functions[callee].side != CDPL_SIDE_KERNEL)
         cdpl_add_callee(walk->context, walk->function, callee);
+    /* At the name it calls by: not again at the call around it. */
+    if (callee == SIZE_MAX && clang_getCursorKind(reference) != CXCursor_CallExpr &&
+        cdpl_is_function_kind(clang_getCursorKind(referenced)) &&
+        !cdpl_cursor_in_main_file(walk->unit, referenced) &&
+        cdpl_header_function_reads_block(walk->context, referenced))
+        add_header_block_read(walk, reference, referenced);
 }
 
 /* The range of the name a reference to a main-file function spells, if it
@@ -747,13 +775,13 @@ static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXCl
     if (kind == CXCursor_CallExpr) record_query_arguments(walk, cursor);
     if (kind == CXCursor_OverloadedDeclRef) {
         for (unsigned d = 0; d < clang_getNumOverloadedDecls(cursor); ++d)
-            add_callee(walk, clang_getOverloadedDecl(cursor, d));
+            add_callee(walk, cursor, clang_getOverloadedDecl(cursor, d));
     } else if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr || kind == CXCursor_CallExpr) {
         CXCursor referenced = clang_getCursorReferenced(cursor);
         if (kind == CXCursor_DeclRefExpr && is_builtin_block_variable(walk->unit, referenced))
             add_builtin_ref(walk, cursor, referenced);
         else
-            add_callee(walk, referenced);
+            add_callee(walk, cursor, referenced);
     }
     return CXChildVisit_Recurse;
 }

@@ -5,12 +5,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #ifndef CDPL_STUB_INCLUDE_DIR
 #error "CDPL_STUB_INCLUDE_DIR must name the directory holding texture_fetch_functions.h"
 #endif
 
-enum { fixed_argument_count = 8 };
+enum { fixed_argument_count = 10 };
 
 static char *joined(const char *prefix, const char *value)
 {
@@ -46,6 +47,21 @@ static bool parse_one(cdpl_context *context, CXIndex index, const char *path, co
     return true;
 }
 
+/* CUDA 13 keeps the C++ libraries that its own headers include (libcu++'s
+ * <cuda/std/...>, which cooperative_groups.h needs; CUB; Thrust) in
+ * include/cccl, which nvcc puts on the include path and clang 19 does not
+ * know of. NULL for a toolkit without it. */
+static char *cccl_include_dir(const char *cuda_path)
+{
+    char *dir = joined(cuda_path, "/include/cccl");
+    struct stat status;
+    if (dir != NULL && (stat(dir, &status) != 0 || !S_ISDIR(status.st_mode))) {
+        free(dir);
+        dir = NULL;
+    }
+    return dir;
+}
+
 bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, const cdpl_parse_options *options)
 {
     const char *cuda_path = options->cuda_path != NULL ? options->cuda_path : "/usr/local/cuda";
@@ -56,6 +72,7 @@ bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, co
     const char **arguments = calloc(count, sizeof *arguments);
     char *cuda_path_argument = joined("--cuda-path=", cuda_path);
     char *arch_argument = joined("--cuda-gpu-arch=", arch);
+    char *cccl = cccl_include_dir(cuda_path);
     bool parsed = false;
     if (arguments == NULL || cuda_path_argument == NULL || arch_argument == NULL) {
         context->out_of_memory = true;
@@ -69,6 +86,10 @@ bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, co
         arguments[n++] = "-Wno-unknown-cuda-version";
         arguments[n++] = "-isystem";
         arguments[n++] = stubs;
+        if (cccl != NULL) {
+            arguments[n++] = "-isystem";
+            arguments[n++] = cccl;
+        }
         for (size_t e = 0; e < options->nextra_args; ++e) arguments[n++] = options->extra_args[e];
         context->host.device_side = false;
         context->device.device_side = true;
@@ -81,6 +102,7 @@ bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, co
     free(arguments);
     free(cuda_path_argument);
     free(arch_argument);
+    free(cccl);
     return parsed;
 }
 
