@@ -5,7 +5,6 @@
 #include "functions.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,17 +192,6 @@ typedef struct declaration_tokens {
     cdpl_range launch_bounds;
 } declaration_tokens;
 
-static void add_grid_constant(cdpl_context *context, cdpl_function *function, cdpl_range token)
-{
-    cdpl_range *grown = realloc(function->grid_constants, (function->ngrid_constants + 1) * sizeof *grown);
-    if (grown == NULL) {
-        context->out_of_memory = true;
-        return;
-    }
-    grown[function->ngrid_constants++] = token;
-    function->grid_constants = grown;
-}
-
 /* The `__global__` token before the name and the `__launch_bounds__(...)`
  * tokens before the body; the `__grid_constant__` tokens go to `function`. */
 static declaration_tokens find_declaration_tokens(cdpl_context *context, const cdpl_unit *unit,
@@ -224,7 +212,8 @@ static declaration_tokens find_declaration_tokens(cdpl_context *context, const c
                 found.launch_bounds = (cdpl_range){tokens.ranges[t].begin, tokens.ranges[close].end};
         }
         if (tokens.ranges[t].begin > name_offset && cdpl_token_is(model, &tokens, t, "__grid_constant__"))
-            add_grid_constant(context, function, tokens.ranges[t]);
+            cdpl_append(context, &function->grid_constants, &function->ngrid_constants, sizeof tokens.ranges[t],
+                        &tokens.ranges[t]);
     }
     cdpl_tokens_dispose(&tokens);
     return found;
@@ -608,15 +597,34 @@ bool cdpl_is_cuda_builtin_variable(CXCursor variable)
     return builtin;
 }
 
-static bool is_builtin_block_variable(const cdpl_unit *unit, CXCursor variable)
+bool cdpl_is_virtualized_builtin(CXCursor variable)
 {
-    if (clang_getCursorKind(variable) != CXCursor_VarDecl || cdpl_cursor_in_main_file(unit, variable)) return false;
+    if (!cdpl_is_cuda_builtin_variable(variable)) return false;
     CXString name = clang_getCursorSpelling(variable);
     const char *text = clang_getCString(name);
     bool named = text != NULL && (strcmp(text, "blockIdx") == 0 || strcmp(text, "gridDim") == 0);
     clang_disposeString(name);
-    /* Only clang's own declarations, not a user's variable of that name. */
-    return named && cdpl_is_cuda_builtin_variable(variable);
+    return named;
+}
+
+static bool is_builtin_block_variable(const cdpl_unit *unit, CXCursor variable)
+{
+    return !cdpl_cursor_in_main_file(unit, variable) && cdpl_is_virtualized_builtin(variable);
+}
+
+/* Keeps a use that cannot be rewritten, once per place; takes `through`. */
+static void add_hidden_builtin(cdpl_context *context, size_t function, cdpl_loc loc, char *through)
+{
+    for (size_t h = 0; h < context->nhidden_builtins; ++h) {
+        const cdpl_hidden_builtin *known = &context->hidden_builtins[h];
+        if (known->function == function && known->loc.line == loc.line && known->loc.column == loc.column) {
+            free(through);
+            return;
+        }
+    }
+    cdpl_hidden_builtin hidden = {function, loc, through};
+    if (!cdpl_append(context, &context->hidden_builtins, &context->nhidden_builtins, sizeof hidden, &hidden))
+        free(through);
 }
 
 static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variable)
@@ -635,13 +643,7 @@ static void add_builtin_ref(body_walk *walk, CXCursor reference, CXCursor variab
     renamable = renamable && cdpl_text_is(context->model, range, text);
     clang_disposeString(name);
     if (!renamable) {
-        cdpl_hidden_builtin hidden = {walk->function, cdpl_loc_at(context->model, use), NULL};
-        for (size_t h = 0; h < context->nhidden_builtins; ++h)
-            if (context->hidden_builtins[h].function == hidden.function &&
-                context->hidden_builtins[h].loc.line == hidden.loc.line &&
-                context->hidden_builtins[h].loc.column == hidden.loc.column)
-                return;
-        cdpl_append(context, &context->hidden_builtins, &context->nhidden_builtins, sizeof hidden, &hidden);
+        add_hidden_builtin(context, walk->function, cdpl_loc_at(context->model, use), NULL);
         return;
     }
     cdpl_add_builtin_ref(context, walk->function, range);
@@ -675,17 +677,10 @@ static void add_header_block_read(body_walk *walk, CXCursor reference, CXCursor 
     cdpl_context *context = walk->context;
     size_t use = 0;
     if (!cdpl_main_offset(walk->unit, clang_getCursorLocation(reference), &use)) return;
-    cdpl_loc loc = cdpl_loc_at(context->model, use);
-    for (size_t h = 0; h < context->nhidden_builtins; ++h)
-        if (context->hidden_builtins[h].function == walk->function && context->hidden_builtins[h].loc.line == loc.line &&
-            context->hidden_builtins[h].loc.column == loc.column)
-            return;
     CXString name = clang_getCursorDisplayName(function);
-    cdpl_hidden_builtin hidden = {walk->function, loc, cdpl_strdup(context, clang_getCString(name))};
+    char *through = cdpl_strdup(context, clang_getCString(name));
     clang_disposeString(name);
-    if (hidden.through == NULL ||
-        !cdpl_append(context, &context->hidden_builtins, &context->nhidden_builtins, sizeof hidden, &hidden))
-        free(hidden.through);
+    if (through != NULL) add_hidden_builtin(context, walk->function, cdpl_loc_at(context->model, use), through);
 }
 
 static void add_callee(body_walk *walk, CXCursor reference, CXCursor referenced)

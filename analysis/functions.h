@@ -24,6 +24,8 @@ size_t cdpl_function_of(cdpl_context *context, CXCursor cursor);
 /* One of clang's CUDA builtin variables (threadIdx, blockIdx, blockDim,
  * gridDim, ...), by its __cuda_builtin_* type, not a user's namesake. */
 bool cdpl_is_cuda_builtin_variable(CXCursor variable);
+/* blockIdx or gridDim, clang's own: what the lowering makes virtual. */
+bool cdpl_is_virtualized_builtin(CXCursor variable);
 
 /* The function whose body contains `offset`; SIZE_MAX when none does. */
 size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset);

@@ -6,22 +6,11 @@
 #include <string.h>
 
 #include "functions.h"
-#include "source.h"
 
 typedef struct block_read_walk {
     cdpl_context *context;
     bool reads;
 } block_read_walk;
-
-static bool is_block_builtin(CXCursor variable)
-{
-    if (!cdpl_is_cuda_builtin_variable(variable)) return false;
-    CXString name = clang_getCursorSpelling(variable);
-    const char *text = clang_getCString(name);
-    bool block = text != NULL && (strcmp(text, "blockIdx") == 0 || strcmp(text, "gridDim") == 0);
-    clang_disposeString(name);
-    return block;
-}
 
 static enum CXChildVisitResult find_block_read(CXCursor cursor, CXCursor parent, CXClientData data)
 {
@@ -30,7 +19,7 @@ static enum CXChildVisitResult find_block_read(CXCursor cursor, CXCursor parent,
     enum CXCursorKind kind = clang_getCursorKind(cursor);
     if (kind == CXCursor_DeclRefExpr || kind == CXCursor_MemberRefExpr || kind == CXCursor_CallExpr) {
         CXCursor referenced = clang_getCursorReferenced(cursor);
-        if (is_block_builtin(referenced) ||
+        if (cdpl_is_virtualized_builtin(referenced) ||
             (cdpl_is_function_kind(clang_getCursorKind(referenced)) &&
              cdpl_header_function_reads_block(walk->context, referenced)))
             walk->reads = true;

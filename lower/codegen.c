@@ -344,8 +344,8 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(&out, " ");
-        const char *held = pointer_to_element(kernel, i) != NULL ? kernel->param_elements[i] : kernel->param_types[i];
-        if (depends_on_template(kernel, held))
+        const char *element = pointer_to_element(kernel, i);
+        if (depends_on_template(kernel, element != NULL ? element : kernel->param_types[i]))
             cdpl_text_printf(&out, "alignas(16) unsigned char %s[CDPL_TEMPLATE_PARAM_BUDGET];", name);
         else {
             put_declaration(&out, kernel, i, name);
