@@ -246,19 +246,17 @@ static cudaError_t wait_for_plan(cdpl_device_state *ds, cudaStream_t stream, uns
  * and the planner's start was 2.3-3.6 us of every hand-off (H100,
  * docs/benchmarks.md). Only a planner compiled for compute capability 9.0
  * or later waits (cdpl_plan_kernel): one JIT-compiled from older PTX runs
- * on such a GPU too, and must be launched after the wave. */
+ * on such a GPU too, and must be launched after the wave. A planner whose
+ * code the GPU runs was compiled for 9.0 or later only on such a GPU, so
+ * its PTX version alone decides. */
 static cudaError_t launch_planner(cudaStream_t stream, void **args)
 {
     const cdpl_module_kernels *scheduler = cdpl_scheduler_kernels();
 #ifndef CDPL_GPU_HIP
     static int early = -1;
     if (early < 0) {
-        int device = 0, major = 0;
         struct cudaFuncAttributes planner;
-        early = cudaGetDevice(&device) == cudaSuccess &&
-                cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) == cudaSuccess &&
-                major >= 9 && cudaFuncGetAttributes(&planner, scheduler->plan) == cudaSuccess &&
-                planner.ptxVersion >= 90;
+        early = cudaFuncGetAttributes(&planner, scheduler->plan) == cudaSuccess && planner.ptxVersion >= 90;
     }
     if (early) {
         cudaLaunchAttribute attribute;
