@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 11u
+#define CDPL_ABI_VERSION 12u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -225,7 +225,40 @@ typedef struct cdpl_group {
     unsigned int count;         /* records */
     unsigned long long blocks;  /* physical blocks: the sum of the records' grids */
     unsigned long long first_item; /* into cdpl_state.wave_items */
+    /* A launch the host made before the plan existed runs this group
+     * (cdpl_speculation): the host launches nothing for it. */
+    unsigned int speculated;
+    unsigned int reserved;
 } cdpl_group;
+
+/* Groups of the next wave whose entries the host may launch before the
+ * plan exists (drain.c): at most this many a wave. */
+#define CDPL_SPEC_GROUPS 4u
+
+/* What the planner tells a speculative launch: the group it runs (count 0:
+ * none, the launch's blocks leave at once). */
+typedef struct cdpl_spec_slot {
+    unsigned long long first_item; /* into cdpl_state.wave_items */
+    unsigned long long blocks;
+    unsigned int count;
+    unsigned int reserved;
+} cdpl_spec_slot;
+
+/* The launches the host made, after the planner, for the wave it plans:
+ * a group of the plan whose kernel and block shape match one, whose blocks
+ * it has and whose dynamic shared memory fits, runs in it. */
+typedef struct cdpl_speculation {
+    unsigned int count;
+    unsigned int reserved;
+    cdpl_spec_slot *slots; /* slots[i] answers launches[i] */
+    struct {
+        unsigned int kernel_id;
+        unsigned int block[3];
+        unsigned int shmem_capacity;
+        unsigned int reserved;
+        unsigned long long blocks;
+    } launches[CDPL_SPEC_GROUPS];
+} cdpl_speculation;
 
 typedef struct cdpl_plan {
     unsigned int ngroups;
@@ -323,6 +356,10 @@ typedef struct cdpl_wave {
     unsigned long long planned_goal;
     unsigned int live;                /* 1: blocks share ready records through the live queue */
     unsigned int reserved;
+    /* A speculative launch (drain.c): made before the plan, it waits for
+     * the planner, then finds its group here; `items` is then the start of
+     * cdpl_state.wave_items. NULL: the fields above are the plan's. */
+    const cdpl_spec_slot *speculative;
 } cdpl_wave;
 
 /* A host launch, handed to the inject kernel. */

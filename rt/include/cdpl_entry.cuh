@@ -99,6 +99,20 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     }
 }
 
+/* The plan of a speculative launch (cdpl_wave.speculative), from what the
+ * planner left for it; that of any other launch as it came (thread 0). */
+static __device__ cdpl_wave cdpl_launch_plan(const cdpl_wave &wave)
+{
+    cdpl_wave plan = wave;
+    if (wave.speculative != NULL) {
+        const cdpl_spec_slot slot = *cdpl_global(wave.speculative);
+        plan.items = wave.items + slot.first_item;
+        plan.count = slot.count;
+        plan.planned_blocks = slot.count == 0u ? 0ull : slot.blocks;
+    }
+    return plan;
+}
+
 /* First thing of every entry kernel: find this block's record and virtual
  * block, and give every thread a clean slot. A spare worker of the launch
  * (cdpl_live_queue) waits for a record instead; false when it found none and
@@ -108,9 +122,16 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
  * sets from the same traits, and without which an entry needs fewer
  * registers. */
 template <bool MayRunLive>
-static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
+static __device__ bool cdpl_enter_block(const cdpl_wave &launched, unsigned int continue_kernel = 0)
 {
+    /* A speculative launch begins when the planner ends (a programmatic
+     * dependent launch, drain.c): it waits here until the planner's writes,
+     * and the wave's before them, are visible. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
+    if (launched.speculative != NULL) asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
     if (cdpl_thread_rank() == 0) {
+        const cdpl_wave wave = cdpl_launch_plan(launched);
         cdpl_context.state = wave.state;
         cdpl_context.thread_state_offset = wave.thread_state_offset;
         cdpl_context.continue_kernel = continue_kernel;
@@ -133,7 +154,7 @@ static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
         }
     }
     cdpl_thread_slot *slot = reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
-                                                                  wave.thread_state_offset) +
+                                                                  launched.thread_state_offset) +
                              cdpl_thread_rank();
     slot->last_error = 0;
     slot->per_thread_last = CDPL_NONE;

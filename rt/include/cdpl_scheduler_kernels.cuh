@@ -41,13 +41,22 @@ static __global__ void cdpl_complete_kernel(cdpl_state *state)
     cdpl_complete_wave_end(state, state->nwave_end, blockIdx.x * blockDim.x + threadIdx.x, gridDim.x * blockDim.x);
 }
 
+/* Whether the host's speculative launch `l` can run group `g`. */
+static __device__ bool cdpl_speculation_fits(const cdpl_speculation &speculation, unsigned int l, const cdpl_group &g)
+{
+    return speculation.launches[l].kernel_id == g.kernel_id && speculation.launches[l].block[0] == g.block[0] &&
+           speculation.launches[l].block[1] == g.block[1] && speculation.launches[l].block[2] == g.block[2] &&
+           speculation.launches[l].blocks >= g.blocks && speculation.launches[l].shmem_capacity >= g.shmem;
+}
+
 /* Turns the ready items of the wave that just ended into the next wave's
  * groups. One block: a scan over the table's slots, then a scatter. Its
  * time is a chain of dependent loads and barriers, which the host waits
  * for between two waves: what it can read early, or keep in shared memory,
- * it does. */
+ * it does. A group that one of the host's speculative launches can run
+ * goes to it (`speculation`, drain.c). */
 static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end_completed,
-                                        unsigned long long publish)
+                                        unsigned long long publish, cdpl_speculation speculation)
 {
     __shared__ unsigned int group_of_chunk[CDPL_PLAN_THREADS];
     __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
@@ -59,6 +68,8 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
     asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
+    /* A speculative launch that no group claims below runs nothing. */
+    if (threadIdx.x < speculation.count) speculation.slots[threadIdx.x].count = 0u;
     const unsigned int ended_with_wave = state->nwave_end;
     unsigned int nready = state->nready;
     if (ended_with_wave != 0 && !wave_end_completed) {
@@ -109,6 +120,15 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         g.count = (unsigned int)(slot->packed >> CDPL_GROUP_BLOCK_BITS);
         g.blocks = slot->packed & CDPL_GROUP_BLOCK_MASK;
         g.first_item = first_item;
+        g.speculated = 0u;
+        g.reserved = 0u;
+        for (unsigned int l = 0; l < speculation.count; ++l) {
+            if (!cdpl_speculation_fits(speculation, l, g)) continue;
+            cdpl_spec_slot claimed = {first_item, g.blocks, g.count, 0u};
+            speculation.slots[l] = claimed;
+            g.speculated = 1u;
+            break;
+        }
         state->groups[group] = g;
         if (group < CDPL_PLAN_INLINE_GROUPS) {
             state->plan->groups[group] = g;

@@ -261,6 +261,8 @@ static cudaError_t make_state(void)
     if (error == cudaSuccess)
         error = cudaMemcpy(state.device, mirror, sizeof *mirror, cudaMemcpyHostToDevice);
     if (error == cudaSuccess) error = device_alloc((void **)&state.staging, CDPL_MAX_PARAMS_SIZE);
+    if (error == cudaSuccess)
+        error = device_alloc((void **)&state.spec_slots, sizeof(cdpl_spec_slot) * CDPL_SPEC_GROUPS);
     if (error == cudaSuccess) error = publish_state();
     return error;
 }

@@ -1,7 +1,8 @@
 /* Host launches: inject the root record and launch it, then run the queue
  * wave by wave until the launch tree is complete. Each later wave costs one
  * planner launch (which writes the plan into pinned host memory), one wait
- * for the plan, and one launch per group;
+ * for the plan, and one launch per group, made before the plan exists where
+ * the same host launch had the same group last time (speculative launches);
  * records that a launch's blocks make ready for the launch itself run in it
  * (cdpl_live_queue), without a wave of their own. */
 #include <pthread.h>
@@ -83,6 +84,12 @@ static int live_queue_enabled(void)
     return enabled;
 }
 
+/* A kernel that runs its own children gets live launches (below). */
+static int runs_live(const cdpl_kernel *kernel)
+{
+    return (kernel->traits & CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN) != 0 && live_queue_enabled();
+}
+
 /* How many blocks of `kernel`'s entry the GPU holds at once, with this block
  * size and dynamic shared memory: the spare workers of a live launch. */
 static cudaError_t resident_blocks(cdpl_kernel *kernel, unsigned int threads, size_t shmem,
@@ -111,14 +118,45 @@ static cudaError_t resident_blocks(cdpl_kernel *kernel, unsigned int threads, si
     return cudaSuccess;
 }
 
+static cdpl_kernel *kernel_of_group(const cdpl_group *group)
+{
+    return group->kernel_id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel() : cdpl_find_kernel(group->kernel_id);
+}
+
+/* What the host reads once about an entry: its dynamic shared memory limit
+ * and whether it was compiled for compute 9.0 on (it can wait for the
+ * planner: speculative launches). */
+static cudaError_t read_entry(cdpl_kernel *kernel)
+{
+    if (kernel->dynamic_shmem_limit != 0) return cudaSuccess;
+    struct cudaFuncAttributes attributes;
+    cudaError_t error = cudaFuncGetAttributes(&attributes, kernel->entry);
+    if (error != cudaSuccess) return error;
+    kernel->dynamic_shmem_limit = (size_t)attributes.maxDynamicSharedSizeBytes;
+    kernel->waits_for_planner = attributes.ptxVersion >= 90;
+    return cudaSuccess;
+}
+
+/* Makes `kernel`'s entry take `shmem` bytes of dynamic shared memory. Its
+ * own limit (48 KB less its static shared memory) is raised as far as the
+ * largest group so far needs: a later group of the same kernel may need
+ * more than an earlier one. */
+static cudaError_t prepare_entry(cdpl_kernel *kernel, size_t shmem)
+{
+    cudaError_t error = read_entry(kernel);
+    if (error != cudaSuccess || shmem <= kernel->dynamic_shmem_limit) return error;
+    error = cudaFuncSetAttribute(kernel->entry, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shmem);
+    if (error == cudaSuccess) kernel->dynamic_shmem_limit = shmem;
+    return error;
+}
+
 /* Launches one group: records of one kernel and block shape, as one grid
  * (or several, past the hardware's grid limit). A kernel that runs its own
  * children gets a live launch: as many blocks as the GPU holds at once, the
  * planned ones first, and the blocks share the records they make ready. */
 static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream)
 {
-    cdpl_kernel *kernel = group->kernel_id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel()
-                                                                     : cdpl_find_kernel(group->kernel_id);
+    cdpl_kernel *kernel = kernel_of_group(group);
     if (kernel == NULL) {
         cdpl_report("a record names kernel id 0x%08x, which no lowered file registered", group->kernel_id);
         return cudaErrorInvalidDeviceFunction;
@@ -126,28 +164,15 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     unsigned int threads = group->block[0] * group->block[1] * group->block[2];
     unsigned int offset = (group->shmem + 15u) / 16u * 16u;
     size_t shmem = offset + (size_t)threads * sizeof(cdpl_thread_slot);
-    /* The entry's own limit (48 KB less its static shared memory) is raised
-     * as far as the largest group so far needs: a later group of the same
-     * kernel may need more than an earlier one. */
-    if (kernel->dynamic_shmem_limit == 0) {
-        struct cudaFuncAttributes attributes;
-        cudaError_t error = cudaFuncGetAttributes(&attributes, kernel->entry);
-        if (error != cudaSuccess) return error;
-        kernel->dynamic_shmem_limit = (size_t)attributes.maxDynamicSharedSizeBytes;
-    }
-    if (shmem > kernel->dynamic_shmem_limit) {
-        cudaError_t error = cudaFuncSetAttribute(kernel->entry, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                 (int)shmem);
-        if (error != cudaSuccess) return error;
-        kernel->dynamic_shmem_limit = shmem;
-    }
+    cudaError_t prepared = prepare_entry(kernel, shmem);
+    if (prepared != cudaSuccess) return prepared;
     cdpl_wave wave;
     memset(&wave, 0, sizeof wave);
     wave.state = ds->device;
     wave.items = ds->mirror.wave_items + group->first_item;
     wave.count = group->count;
     wave.thread_state_offset = offset;
-    wave.live = (kernel->traits & CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN) != 0 && live_queue_enabled();
+    wave.live = runs_live(kernel);
     unsigned long long workers = 0;
     if (wave.live) {
         if (nlive_kernels < CDPL_GROUP_TABLE_SIZE) live_kernels[nlive_kernels++] = kernel;
@@ -180,16 +205,22 @@ typedef struct wave_tally {
     unsigned int groups, records;
     unsigned long long blocks;
     unsigned long long may_end_with_wave;
+    unsigned int speculated; /* groups run by speculative launches */
 } wave_tally;
 
-static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream,
-                                     wave_tally *tally)
+static void tally_group(const cdpl_group *group, wave_tally *tally)
 {
     totals.records += group->count;
     tally->groups += 1;
     tally->records += group->count;
     tally->blocks += group->blocks;
     if (group->blocks > group->count) tally->may_end_with_wave += group->count;
+}
+
+static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream,
+                                     wave_tally *tally)
+{
+    tally_group(group, tally);
     return launch_group(ds, group, stream);
 }
 
@@ -240,64 +271,199 @@ static cudaError_t wait_for_plan(cdpl_device_state *ds, cudaStream_t stream, uns
     return cudaSuccess;
 }
 
-/* Launches the planner. Where the GPU can (compute capability 9.0 on), it
- * may begin while the wave's last blocks still run, and waits for them
- * itself (a programmatic dependent launch): the gap between the wave's end
- * and the planner's start was 2.3-3.6 us of every hand-off (H100,
- * docs/benchmarks.md). Only a planner compiled for compute capability 9.0
- * or later waits (cdpl_plan_kernel): one JIT-compiled from older PTX runs
- * on such a GPU too, and must be launched after the wave. A planner whose
- * code the GPU runs was compiled for 9.0 or later only on such a GPU, so
- * its PTX version alone decides. */
-static cudaError_t launch_planner(cudaStream_t stream, void **args)
+/* Whether the planner waits for what precedes it in the stream
+ * (cdpl_plan_kernel), so that it, and what follows it, may begin early. Only
+ * a planner compiled for compute capability 9.0 or later waits: one
+ * JIT-compiled from older PTX runs on such a GPU too. A planner whose code
+ * the GPU runs was compiled for 9.0 or later only on such a GPU, so its
+ * PTX version alone decides. */
+static int planner_waits(void)
 {
-    const cdpl_module_kernels *scheduler = cdpl_scheduler_kernels();
-#ifndef CDPL_GPU_HIP
-    static int early = -1;
-    if (early < 0) {
+    static int waits = -1;
+#ifdef CDPL_GPU_HIP
+    waits = 0;
+#else
+    if (waits < 0) {
         struct cudaFuncAttributes planner;
-        early = cudaFuncGetAttributes(&planner, scheduler->plan) == cudaSuccess && planner.ptxVersion >= 90;
-    }
-    if (early) {
-        cudaLaunchAttribute attribute;
-        memset(&attribute, 0, sizeof attribute);
-        attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-        attribute.val.programmaticStreamSerializationAllowed = 1;
-        cudaLaunchConfig_t config;
-        memset(&config, 0, sizeof config);
-        config.gridDim = (dim3){1, 1, 1};
-        config.blockDim = (dim3){CDPL_PLAN_THREADS, 1, 1};
-        config.stream = stream;
-        config.attrs = &attribute;
-        config.numAttrs = 1;
-        return cudaLaunchKernelExC(&config, scheduler->plan, args);
+        waits = cudaFuncGetAttributes(&planner, cdpl_scheduler_kernels()->plan) == cudaSuccess &&
+                planner.ptxVersion >= 90;
     }
 #endif
-    return cudaLaunchKernel(scheduler->plan, (dim3){1, 1, 1}, (dim3){CDPL_PLAN_THREADS, 1, 1}, args, 0, stream);
+    return waits;
+}
+
+/* A programmatic dependent launch: it may begin before the kernel before it
+ * in the stream ends, and waits for it itself (griddepcontrol.wait). */
+static cudaError_t launch_dependent(const void *kernel, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream,
+                                    void **args)
+{
+#ifdef CDPL_GPU_HIP
+    return cudaLaunchKernel(kernel, grid, block, args, shmem, stream);
+#else
+    cudaLaunchAttribute attribute;
+    memset(&attribute, 0, sizeof attribute);
+    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config;
+    memset(&config, 0, sizeof config);
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = shmem;
+    config.stream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    return cudaLaunchKernelExC(&config, kernel, args);
+#endif
+}
+
+/* Launches the planner. Where it waits (planner_waits), it may begin while
+ * the wave's last blocks still run: the gap between the wave's end and the
+ * planner's start was 2.3-3.6 us of every hand-off (H100,
+ * docs/benchmarks.md). */
+static cudaError_t launch_planner(cudaStream_t stream, void **args)
+{
+    const void *plan = cdpl_scheduler_kernels()->plan;
+    dim3 grid = {1, 1, 1}, block = {CDPL_PLAN_THREADS, 1, 1};
+    if (planner_waits()) return launch_dependent(plan, grid, block, 0, stream, args);
+    return cudaLaunchKernel(plan, grid, block, args, 0, stream);
+}
+
+/* Speculative launches. After the planner, a hand-off was the host's wait
+ * for the plan and its launch of each group: the launch call alone took
+ * 4.3-43 us of few_large's (docs/benchmarks.md). A host launch whose waves
+ * are those of the last host launch of the same kernel (a program's timed
+ * run after its warm-up, the steps of an iterative solver) can have them
+ * launched before the plan: right after the planner, as programmatic
+ * dependent launches, which begin when it ends and wait for it
+ * (cdpl_enter_block). Each is one that the same wave had last time; the
+ * planner hands a group to the launch that fits it (same kernel and block
+ * shape, enough blocks and shared memory), a launch that no group fits
+ * runs nothing, and a group that no launch fits is launched once the plan
+ * is read, as without speculation. Live launches are not speculated: the
+ * plan decides their blocks. CDPL_SPECULATE=0 turns it off. */
+#define HISTORY_SIZE 256u
+#define MAX_GRID_BLOCKS 0x7fffffffull
+
+/* The groups that wave `wave` (1: the one after the root's) of the last
+ * host launch of kernel `root` had, those a speculative launch can run. */
+typedef struct wave_history {
+    unsigned int root;
+    unsigned int wave;
+    unsigned int ngroups;
+    cdpl_group groups[CDPL_SPEC_GROUPS];
+} wave_history;
+
+static wave_history history[HISTORY_SIZE];
+
+static wave_history *history_of(unsigned int root, unsigned int wave)
+{
+    return &history[(root * 2654435761u + wave * 40503u) % HISTORY_SIZE];
+}
+
+static int speculation_enabled(void)
+{
+    static int enabled = -1;
+    if (enabled < 0) {
+        const char *text = getenv("CDPL_SPECULATE");
+        enabled = (text == NULL || strcmp(text, "0") != 0) && planner_waits();
+    }
+    return enabled;
+}
+
+/* Whether a launch made before the plan can run `group`. */
+static int speculable(const cdpl_group *group)
+{
+    cdpl_kernel *kernel = kernel_of_group(group);
+    if (kernel == NULL || runs_live(kernel) || group->blocks > MAX_GRID_BLOCKS) return 0;
+    if (read_entry(kernel) != cudaSuccess) {
+        cudaGetLastError(); /* the group's own launch reports it */
+        return 0;
+    }
+    return kernel->waits_for_planner;
+}
+
+static void remember_group(wave_history *seen, const cdpl_group *group)
+{
+    if (seen->ngroups < CDPL_SPEC_GROUPS && speculable(group)) seen->groups[seen->ngroups++] = *group;
+}
+
+/* What the planner of wave `wave` is told: the launches that will follow
+ * it, those of the same wave last time. */
+static const wave_history *speculate(cdpl_device_state *ds, unsigned int root, unsigned int wave,
+                                     cdpl_speculation *speculation)
+{
+    memset(speculation, 0, sizeof *speculation);
+    speculation->slots = ds->spec_slots;
+    const wave_history *last = history_of(root, wave);
+    if (!speculation_enabled() || last->root != root || last->wave != wave) return NULL;
+    for (unsigned int i = 0; i < last->ngroups; ++i) {
+        const cdpl_group *group = &last->groups[i];
+        memcpy(speculation->launches[i].block, group->block, sizeof group->block);
+        speculation->launches[i].kernel_id = group->kernel_id;
+        speculation->launches[i].shmem_capacity = (group->shmem + 15u) / 16u * 16u;
+        speculation->launches[i].blocks = group->blocks;
+    }
+    speculation->count = last->ngroups;
+    return last;
+}
+
+/* Makes the launches that `speculate` told the planner of. */
+static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculation *speculation,
+                                      cudaStream_t stream)
+{
+    for (unsigned int i = 0; i < speculation->count; ++i) {
+        cdpl_group group;
+        memset(&group, 0, sizeof group);
+        group.kernel_id = speculation->launches[i].kernel_id;
+        cdpl_kernel *kernel = kernel_of_group(&group);
+        const unsigned int *shape = speculation->launches[i].block;
+        unsigned int offset = speculation->launches[i].shmem_capacity;
+        size_t shmem = offset + (size_t)shape[0] * shape[1] * shape[2] * sizeof(cdpl_thread_slot);
+        cudaError_t error = prepare_entry(kernel, shmem);
+        if (error != cudaSuccess) return error;
+        cdpl_wave wave;
+        memset(&wave, 0, sizeof wave);
+        wave.state = ds->device;
+        wave.items = ds->mirror.wave_items;
+        wave.thread_state_offset = offset;
+        wave.speculative = ds->spec_slots + i;
+        void *args[] = {&wave};
+        dim3 grid = {(unsigned int)speculation->launches[i].blocks, 1, 1};
+        dim3 block = {shape[0], shape[1], shape[2]};
+        error = launch_dependent(kernel->entry, grid, block, shmem, stream, args);
+        if (error != cudaSuccess) return error;
+        ++totals.physical_launches;
+    }
+    return cudaSuccess;
 }
 
 /* Runs waves until no record is ready: the first is the root's group, made
  * by the inject kernel (NULL: none, the inject kernel failed); each later
  * one is planned from the records the last one made ready. */
-static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const cdpl_group *root,
-                             unsigned long long roots_expected)
+static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigned int root_kernel,
+                             const cdpl_group *root, unsigned long long roots_expected)
 {
     unsigned int completed = 0;
     static unsigned long long publish;
-    void *plan_args[] = {&ds->device, &completed, &publish};
+    cdpl_speculation speculation;
+    void *plan_args[] = {&ds->device, &completed, &publish, &speculation};
     if (trace_waves < 0) trace_waves = getenv("CDPL_TRACE_WAVES") != NULL;
     double wave_start = trace_waves ? seconds_now() : 0.0;
-    wave_tally tally = {0, 0, 0, 0};
+    wave_tally tally = {0, 0, 0, 0, 0};
     cudaError_t error = cudaSuccess;
     if (root != NULL) {
         ++totals.waves;
         error = launch_wave_group(ds, root, stream, &tally);
         if (error != cudaSuccess) return error;
     }
-    for (;;) {
+    for (unsigned int wave = 1;; ++wave) {
         ++publish;
         error = complete_wave_end(ds, &tally, stream, &completed);
-        if (error == cudaSuccess) error = launch_planner(stream, plan_args);
+        if (error == cudaSuccess) {
+            speculate(ds, root_kernel, wave, &speculation);
+            error = launch_planner(stream, plan_args);
+        }
+        if (error == cudaSuccess) error = launch_speculation(ds, &speculation, stream);
         if (error == cudaSuccess) error = wait_for_plan(ds, stream, publish);
         if (error != cudaSuccess) {
             cdpl_report_failure(ds->failure);
@@ -305,17 +471,19 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
         }
         if (trace_waves) {
             double now = seconds_now();
-            fprintf(stderr, "cdpl wave %llu: %u groups, %u records, %llu blocks, %.1f us (with planning)\n",
-                    totals.waves, tally.groups, tally.records, tally.blocks, (now - wave_start) * 1e6);
+            fprintf(stderr,
+                    "cdpl wave %llu: %u groups (%u speculated), %u records, %llu blocks, %.1f us (with "
+                    "planning)\n",
+                    totals.waves, tally.groups, tally.speculated, tally.records, tally.blocks,
+                    (now - wave_start) * 1e6);
             wave_start = now;
         }
-        tally = (wave_tally){0, 0, 0, 0};
+        tally = (wave_tally){0, 0, 0, 0, 0};
         note_live_pushes(ds->plan);
         totals.peak_records = ds->plan->records_peak;
         totals.records_continued = ds->plan->records_continued;
         unsigned int ngroups = ds->plan->ngroups;
-        if (ngroups == 0) break;
-        ++totals.waves;
+        wave_history seen = {root_kernel, wave, 0, {{0}}};
         for (unsigned int g = 0; g < ngroups; ++g) {
             cdpl_group group;
             if (g < CDPL_PLAN_INLINE_GROUPS) {
@@ -324,9 +492,18 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, const c
                 error = cudaMemcpy(&group, ds->mirror.groups + g, sizeof group, cudaMemcpyDeviceToHost);
                 if (error != cudaSuccess) return error;
             }
-            error = launch_wave_group(ds, &group, stream, &tally);
-            if (error != cudaSuccess) return error;
+            if (speculation_enabled()) remember_group(&seen, &group);
+            if (group.speculated) {
+                tally_group(&group, &tally);
+                tally.speculated += 1;
+            } else {
+                error = launch_wave_group(ds, &group, stream, &tally);
+                if (error != cudaSuccess) return error;
+            }
         }
+        if (speculation_enabled()) *history_of(root_kernel, wave) = seen;
+        if (ngroups == 0) break;
+        ++totals.waves;
     }
     if (ds->plan->roots_done != roots_expected) {
         cdpl_report("the launch tree stopped before completing (%llu of %llu host launches done): "
@@ -397,7 +574,7 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
         cdpl_group root = root_group(&request);
         /* The inject kernel refuses a grid that the scheduler cannot count:
          * the first plan's synchronisation reports it. */
-        error = run_waves(ds, stream, root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
+        error = run_waves(ds, stream, id, root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
     }
     pthread_mutex_unlock(&drain_lock);
     return error;

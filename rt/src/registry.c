@@ -14,8 +14,9 @@ static cdpl_module_kernels scheduler;
 static const void *module_state_symbols[CDPL_MAX_KERNELS];
 static size_t nmodules;
 /* The runtime's own entry (markers, copies), as a kernel of the registry. */
-static cdpl_kernel builtin = {CDPL_BUILTIN_KERNEL_ID, "cdp-lower built-in", NULL, sizeof(cdpl_copy_params), 0,
-                              NULL, 0, 0, 0, {0, 0, 0}};
+static cdpl_kernel builtin = {.id = CDPL_BUILTIN_KERNEL_ID,
+                              .name = "cdp-lower built-in",
+                              .params_size = sizeof(cdpl_copy_params)};
 
 static cdpl_kernel *lookup(unsigned int id)
 {

@@ -14,6 +14,7 @@ typedef struct cdpl_kernel {
     const void *entry;  /* what runs: a runtime kernel's entry, or a queried kernel itself */
     size_t params_size; /* 0 for a kernel registered only to answer device-side queries */
     size_t dynamic_shmem_limit; /* the entry's dynamic shared memory limit, 0 until read */
+    int waits_for_planner;      /* its entry was compiled for compute 9.0 on (read with the limit) */
     const void *module; /* the registering file's state symbol */
     int file_local;     /* registered by cdpl_register_file_local_kernel */
     unsigned int traits;/* enum cdpl_kernel_traits */
@@ -46,6 +47,8 @@ typedef struct cdpl_device_state {
     cdpl_plan *plan;         /* pinned, written by the planner */
     cdpl_failure *failure;   /* pinned, written by device code that fails */
     unsigned char *staging;  /* device buffer for a host launch's parameters */
+    cdpl_spec_slot *spec_slots; /* CDPL_SPEC_GROUPS, device memory: the planner's answers to
+                                   speculative launches (drain.c) */
     size_t device_bytes;
 } cdpl_device_state;
 /* Prints, once, why device code of the runtime stopped the program, if it did. */
