@@ -99,20 +99,6 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     }
 }
 
-/* The plan of a speculative launch (cdpl_wave.speculative), from what the
- * planner left for it; that of any other launch as it came (thread 0). */
-static __device__ cdpl_wave cdpl_launch_plan(const cdpl_wave &wave)
-{
-    cdpl_wave plan = wave;
-    if (wave.speculative != NULL) {
-        const cdpl_spec_slot slot = *cdpl_global(wave.speculative);
-        plan.items = wave.items + slot.first_item;
-        plan.count = slot.count;
-        plan.planned_blocks = slot.count == 0u ? 0ull : slot.blocks;
-    }
-    return plan;
-}
-
 /* First thing of every entry kernel: find this block's record and virtual
  * block, and give every thread a clean slot. A spare worker of the launch
  * (cdpl_live_queue) waits for a record instead; false when it found none and
@@ -120,18 +106,11 @@ static __device__ cdpl_wave cdpl_launch_plan(const cdpl_wave &wave)
  * CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN gets live launches (drain.c), so only
  * its entry holds the code of spare workers: MayRunLive, which the lowering
  * sets from the same traits, and without which an entry needs fewer
- * registers. */
+ * registers. `wave` is the launch's plan (cdpl_enter_block). */
 template <bool MayRunLive>
-static __device__ bool cdpl_enter_block(const cdpl_wave &launched, unsigned int continue_kernel = 0)
+static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave, unsigned int continue_kernel)
 {
-    /* A speculative launch begins when the planner ends (a programmatic
-     * dependent launch, drain.c): it waits here until the planner's writes,
-     * and the wave's before them, are visible. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
-    if (launched.speculative != NULL) asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
     if (cdpl_thread_rank() == 0) {
-        const cdpl_wave wave = cdpl_launch_plan(launched);
         cdpl_context.state = wave.state;
         cdpl_context.thread_state_offset = wave.thread_state_offset;
         cdpl_context.continue_kernel = continue_kernel;
@@ -154,12 +133,37 @@ static __device__ bool cdpl_enter_block(const cdpl_wave &launched, unsigned int 
         }
     }
     cdpl_thread_slot *slot = reinterpret_cast<cdpl_thread_slot *>(cdpl_dynamic_shared +
-                                                                  launched.thread_state_offset) +
+                                                                  wave.thread_state_offset) +
                              cdpl_thread_rank();
     slot->last_error = 0;
     slot->per_thread_last = CDPL_NONE;
     __syncthreads();
     return cdpl_context.record != CDPL_NONE;
+}
+
+/* A speculative launch (drain.c) begins when the planner ends (a
+ * programmatic dependent launch): it waits here until the planner's writes,
+ * and the wave's before them, are visible, then reads what the planner left
+ * for it. Out of line, as is the plan it makes of that: the entry's common
+ * path stays as it was (an inline form cost tree_null 3% on an H100, where no launch speculates). */
+static __device__ __noinline__ cdpl_spec_slot cdpl_wait_for_planner(const cdpl_spec_slot *slot)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+    return *cdpl_global(slot);
+}
+
+template <bool MayRunLive>
+static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
+{
+    if (wave.speculative == NULL) return cdpl_enter_planned<MayRunLive>(wave, continue_kernel);
+    const cdpl_spec_slot slot = cdpl_wait_for_planner(wave.speculative);
+    cdpl_wave plan = wave;
+    plan.items = wave.items + slot.first_item;
+    plan.count = slot.count;
+    plan.planned_blocks = slot.count == 0u ? 0ull : slot.blocks;
+    return cdpl_enter_planned<MayRunLive>(plan, continue_kernel);
 }
 
 /* Counts this thread out of its block; the count before. An acquire-release

@@ -7,6 +7,7 @@
  * (cdpl_live_queue), without a wave of their own. */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,9 +332,9 @@ static cudaError_t launch_planner(cudaStream_t stream, void **args)
 /* Speculative launches. After the planner, a hand-off was the host's wait
  * for the plan and its launch of each group: the launch call alone took
  * 4.3-43 us of few_large's (docs/benchmarks.md). A host launch whose waves
- * are those of the last host launch of the same kernel (a program's timed
- * run after its warm-up, the steps of an iterative solver) can have them
- * launched before the plan: right after the planner, as programmatic
+ * are those of the last host launch of the same kernel, shape and
+ * arguments (a program's timed run after its warm-up, the steps of an
+ * iterative solver) can have them launched before the plan: right after the planner, as programmatic
  * dependent launches, which begin when it ends and wait for it
  * (cdpl_enter_block). Each is one that the same wave had last time; the
  * planner hands a group to the launch that fits it (same kernel and block
@@ -345,9 +346,10 @@ static cudaError_t launch_planner(cudaStream_t stream, void **args)
 #define MAX_GRID_BLOCKS 0x7fffffffull
 
 /* The groups that wave `wave` (1: the one after the root's) of the last
- * host launch of kernel `root` had, those a speculative launch can run. */
+ * host launch with signature `root` (launch_signature) had, those a
+ * speculative launch can run. */
 typedef struct wave_history {
-    unsigned int root;
+    unsigned long long root;
     unsigned int wave;
     unsigned int ngroups;
     cdpl_group groups[CDPL_SPEC_GROUPS];
@@ -355,9 +357,21 @@ typedef struct wave_history {
 
 static wave_history history[HISTORY_SIZE];
 
-static wave_history *history_of(unsigned int root, unsigned int wave)
+static wave_history *history_of(unsigned long long root, unsigned int wave)
 {
-    return &history[(root * 2654435761u + wave * 40503u) % HISTORY_SIZE];
+    return &history[((root ^ (root >> 32)) + wave * 40503ull) % HISTORY_SIZE];
+}
+
+/* A host launch's kernel, shape and packed arguments, hashed (FNV-1a). */
+static unsigned long long launch_signature(const cdpl_root_request *request, const void *params)
+{
+    unsigned long long hash = 0xcbf29ce484222325ull;
+    const unsigned char *bytes = (const unsigned char *)request;
+    size_t shape = offsetof(cdpl_root_request, params_size);
+    for (size_t i = 0; i < shape; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ull;
+    bytes = params;
+    for (size_t i = 0; i < request->params_size; ++i) hash = (hash ^ bytes[i]) * 0x100000001b3ull;
+    return hash;
 }
 
 static int speculation_enabled(void)
@@ -389,7 +403,7 @@ static void remember_group(wave_history *seen, const cdpl_group *group)
 
 /* What the planner of wave `wave` is told: the launches that will follow
  * it, those of the same wave last time. */
-static const wave_history *speculate(cdpl_device_state *ds, unsigned int root, unsigned int wave,
+static const wave_history *speculate(cdpl_device_state *ds, unsigned long long root, unsigned int wave,
                                      cdpl_speculation *speculation)
 {
     memset(speculation, 0, sizeof *speculation);
@@ -440,7 +454,7 @@ static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculat
 /* Runs waves until no record is ready: the first is the root's group, made
  * by the inject kernel (NULL: none, the inject kernel failed); each later
  * one is planned from the records the last one made ready. */
-static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigned int root_kernel,
+static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigned long long signature,
                              const cdpl_group *root, unsigned long long roots_expected)
 {
     unsigned int completed = 0;
@@ -460,7 +474,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         ++publish;
         error = complete_wave_end(ds, &tally, stream, &completed);
         if (error == cudaSuccess) {
-            speculate(ds, root_kernel, wave, &speculation);
+            speculate(ds, signature, wave, &speculation);
             error = launch_planner(stream, plan_args);
         }
         if (error == cudaSuccess) error = launch_speculation(ds, &speculation, stream);
@@ -483,7 +497,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         totals.peak_records = ds->plan->records_peak;
         totals.records_continued = ds->plan->records_continued;
         unsigned int ngroups = ds->plan->ngroups;
-        wave_history seen = {root_kernel, wave, 0, {{0}}};
+        wave_history seen = {signature, wave, 0, {{0}}};
         for (unsigned int g = 0; g < ngroups; ++g) {
             cdpl_group group;
             if (g < CDPL_PLAN_INLINE_GROUPS) {
@@ -501,7 +515,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
                 if (error != cudaSuccess) return error;
             }
         }
-        if (speculation_enabled()) *history_of(root_kernel, wave) = seen;
+        if (speculation_enabled()) *history_of(signature, wave) = seen;
         if (ngroups == 0) break;
         ++totals.waves;
     }
@@ -574,7 +588,7 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
         cdpl_group root = root_group(&request);
         /* The inject kernel refuses a grid that the scheduler cannot count:
          * the first plan's synchronisation reports it. */
-        error = run_waves(ds, stream, id, root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
+        error = run_waves(ds, stream, launch_signature(&request, params), root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
     }
     pthread_mutex_unlock(&drain_lock);
     return error;
