@@ -340,8 +340,9 @@ static cudaError_t launch_planner(cudaStream_t stream, void **args)
  * planner hands a group to the launch that fits it (same kernel and block
  * shape, enough blocks and shared memory), a launch that no group fits
  * runs nothing, and a group that no launch fits is launched once the plan
- * is read, as without speculation. Live launches are not speculated: the
- * plan decides their blocks. CDPL_SPECULATE=0 turns it off. */
+ * is read, as without speculation. Kernels that run their own children are
+ * not speculated: their live launches' blocks depend on the plan.
+ * CDPL_SPECULATE=0 turns it off. */
 #define HISTORY_SIZE 256u
 #define MAX_GRID_BLOCKS 0x7fffffffull
 
@@ -384,11 +385,16 @@ static int speculation_enabled(void)
     return enabled;
 }
 
-/* Whether a launch made before the plan can run `group`. */
+/* Whether a launch made before the plan can run `group`: the entry of a
+ * kernel that runs its own children has no code for it
+ * (cdpl_enter_block), even where CDPL_LIVE_QUEUE=0 keeps it from live
+ * launches. */
 static int speculable(const cdpl_group *group)
 {
     cdpl_kernel *kernel = kernel_of_group(group);
-    if (kernel == NULL || runs_live(kernel) || group->blocks > MAX_GRID_BLOCKS) return 0;
+    if (kernel == NULL || (kernel->traits & CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN) != 0 ||
+        group->blocks > MAX_GRID_BLOCKS)
+        return 0;
     if (read_entry(kernel) != cudaSuccess) {
         cudaGetLastError(); /* the group's own launch reports it */
         return 0;
