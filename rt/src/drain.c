@@ -409,13 +409,13 @@ static void remember_group(wave_history *seen, const cdpl_group *group)
 
 /* What the planner of wave `wave` is told: the launches that will follow
  * it, those of the same wave last time. */
-static const wave_history *speculate(cdpl_device_state *ds, unsigned long long root, unsigned int wave,
-                                     cdpl_speculation *speculation)
+static void speculate(cdpl_device_state *ds, unsigned long long root, unsigned int wave,
+                      cdpl_speculation *speculation)
 {
     memset(speculation, 0, sizeof *speculation);
     speculation->slots = ds->spec_slots;
     const wave_history *last = history_of(root, wave);
-    if (!speculation_enabled() || last->root != root || last->wave != wave) return NULL;
+    if (!speculation_enabled() || last->root != root || last->wave != wave) return;
     for (unsigned int i = 0; i < last->ngroups; ++i) {
         const cdpl_group *group = &last->groups[i];
         memcpy(speculation->launches[i].block, group->block, sizeof group->block);
@@ -424,7 +424,6 @@ static const wave_history *speculate(cdpl_device_state *ds, unsigned long long r
         speculation->launches[i].blocks = group->blocks;
     }
     speculation->count = last->ngroups;
-    return last;
 }
 
 /* Makes the launches that `speculate` told the planner of. */
