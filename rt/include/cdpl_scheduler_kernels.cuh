@@ -69,7 +69,11 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     asm volatile("griddepcontrol.wait;" ::: "memory");
 #endif
     /* A speculative launch that no group claims below runs nothing. */
-    if (threadIdx.x < speculation.count) speculation.slots[threadIdx.x].count = 0u;
+    const bool speculates = threadIdx.x < speculation.count;
+    if (speculates) {
+        speculation.slots[threadIdx.x].count = 0u;
+        state->plan->speculated[threadIdx.x] = CDPL_NONE;
+    }
     const unsigned int ended_with_wave = state->nwave_end;
     unsigned int nready = state->nready;
     if (ended_with_wave != 0 && !wave_end_completed) {
@@ -104,7 +108,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     /* Threads that write the plan fence for the system before the last
      * barrier, so that the host, which reads it once it sees `published`,
      * sees what they wrote. */
-    bool wrote_plan = threadIdx.x == CDPL_PLAN_THREADS - 1;
+    bool wrote_plan = threadIdx.x == CDPL_PLAN_THREADS - 1 || speculates;
     if (wrote_plan) state->plan->ngroups = group_of_chunk[threadIdx.x];
     unsigned int group = group_of_chunk[threadIdx.x] - groups;
     unsigned long long first_item = items_of_chunk[threadIdx.x] - items;
@@ -120,13 +124,12 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         g.count = (unsigned int)(slot->packed >> CDPL_GROUP_BLOCK_BITS);
         g.blocks = slot->packed & CDPL_GROUP_BLOCK_MASK;
         g.first_item = first_item;
-        g.speculated = 0u;
-        g.reserved = 0u;
         for (unsigned int l = 0; l < speculation.count; ++l) {
             if (!cdpl_speculation_fits(speculation, l, g)) continue;
             cdpl_spec_slot claimed = {first_item, g.blocks, g.count, 0u};
             speculation.slots[l] = claimed;
-            g.speculated = 1u;
+            state->plan->speculated[l] = group;
+            wrote_plan = true;
             break;
         }
         state->groups[group] = g;

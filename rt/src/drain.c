@@ -426,6 +426,15 @@ static void speculate(cdpl_device_state *ds, unsigned long long root, unsigned i
     speculation->count = last->ngroups;
 }
 
+/* Whether one of the launches that `speculate` told the planner of runs
+ * group `g` of its plan. */
+static int speculated(const cdpl_plan *plan, const cdpl_speculation *speculation, unsigned int g)
+{
+    for (unsigned int l = 0; l < speculation->count; ++l)
+        if (plan->speculated[l] == g) return 1;
+    return 0;
+}
+
 /* Makes the launches that `speculate` told the planner of. */
 static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculation *speculation,
                                       cudaStream_t stream)
@@ -512,7 +521,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
                 if (error != cudaSuccess) return error;
             }
             if (speculation_enabled()) remember_group(&seen, &group);
-            if (group.speculated) {
+            if (speculated(ds->plan, &speculation, g)) {
                 tally_group(&group, &tally);
                 tally.speculated += 1;
             } else {
