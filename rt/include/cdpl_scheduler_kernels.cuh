@@ -108,8 +108,11 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     /* Threads that write the plan fence for the system before the last
      * barrier, so that the host, which reads it once it sees `published`,
      * sees what they wrote. */
-    bool wrote_plan = threadIdx.x == CDPL_PLAN_THREADS - 1 || speculates;
-    if (wrote_plan) state->plan->ngroups = group_of_chunk[threadIdx.x];
+    bool wrote_plan = speculates;
+    if (threadIdx.x == CDPL_PLAN_THREADS - 1) {
+        state->plan->ngroups = group_of_chunk[threadIdx.x];
+        wrote_plan = true;
+    }
     unsigned int group = group_of_chunk[threadIdx.x] - groups;
     unsigned long long first_item = items_of_chunk[threadIdx.x] - items;
     for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
