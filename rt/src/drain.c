@@ -119,9 +119,16 @@ static cudaError_t resident_blocks(cdpl_kernel *kernel, unsigned int threads, si
     return cudaSuccess;
 }
 
-static cdpl_kernel *kernel_of_group(const cdpl_group *group)
+static cdpl_kernel *kernel_with_id(unsigned int id)
 {
-    return group->kernel_id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel() : cdpl_find_kernel(group->kernel_id);
+    return id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel() : cdpl_find_kernel(id);
+}
+
+/* Where the per-thread slots begin in an entry's dynamic shared memory,
+ * after `shmem` bytes of the user's. */
+static unsigned int thread_state_offset(unsigned int shmem)
+{
+    return (shmem + 15u) / 16u * 16u;
 }
 
 /* What the host reads once about an entry: its dynamic shared memory limit
@@ -157,13 +164,13 @@ static cudaError_t prepare_entry(cdpl_kernel *kernel, size_t shmem)
  * planned ones first, and the blocks share the records they make ready. */
 static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream)
 {
-    cdpl_kernel *kernel = kernel_of_group(group);
+    cdpl_kernel *kernel = kernel_with_id(group->kernel_id);
     if (kernel == NULL) {
         cdpl_report("a record names kernel id 0x%08x, which no lowered file registered", group->kernel_id);
         return cudaErrorInvalidDeviceFunction;
     }
     unsigned int threads = group->block[0] * group->block[1] * group->block[2];
-    unsigned int offset = (group->shmem + 15u) / 16u * 16u;
+    unsigned int offset = thread_state_offset(group->shmem);
     size_t shmem = offset + (size_t)threads * sizeof(cdpl_thread_slot);
     cudaError_t prepared = prepare_entry(kernel, shmem);
     if (prepared != cudaSuccess) return prepared;
@@ -334,9 +341,9 @@ static cudaError_t launch_planner(cudaStream_t stream, void **args)
  * 4.3-43 us of few_large's (docs/benchmarks.md). A host launch whose waves
  * are those of the last host launch of the same kernel, shape and
  * arguments (a program's timed run after its warm-up, the steps of an
- * iterative solver) can have them launched before the plan: right after the planner, as programmatic
- * dependent launches, which begin when it ends and wait for it
- * (cdpl_enter_block). Each is one that the same wave had last time; the
+ * iterative solver) can have them launched before the plan: right after
+ * the planner, as programmatic dependent launches, which begin when it ends
+ * and wait for it (cdpl_enter_block). Each is one that the same wave had last time; the
  * planner hands a group to the launch that fits it (same kernel and block
  * shape, enough blocks and shared memory), a launch that no group fits
  * runs nothing, and a group that no launch fits is launched once the plan
@@ -391,7 +398,7 @@ static int speculation_enabled(void)
  * launches. */
 static int speculable(const cdpl_group *group)
 {
-    cdpl_kernel *kernel = kernel_of_group(group);
+    cdpl_kernel *kernel = kernel_with_id(group->kernel_id);
     if (kernel == NULL || (kernel->traits & CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN) != 0 ||
         group->blocks > MAX_GRID_BLOCKS)
         return 0;
@@ -420,7 +427,7 @@ static void speculate(cdpl_device_state *ds, unsigned long long root, unsigned i
         const cdpl_group *group = &last->groups[i];
         memcpy(speculation->launches[i].block, group->block, sizeof group->block);
         speculation->launches[i].kernel_id = group->kernel_id;
-        speculation->launches[i].shmem_capacity = (group->shmem + 15u) / 16u * 16u;
+        speculation->launches[i].shmem_capacity = thread_state_offset(group->shmem);
         speculation->launches[i].blocks = group->blocks;
     }
     speculation->count = last->ngroups;
@@ -440,10 +447,7 @@ static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculat
                                       cudaStream_t stream)
 {
     for (unsigned int i = 0; i < speculation->count; ++i) {
-        cdpl_group group;
-        memset(&group, 0, sizeof group);
-        group.kernel_id = speculation->launches[i].kernel_id;
-        cdpl_kernel *kernel = kernel_of_group(&group);
+        cdpl_kernel *kernel = kernel_with_id(speculation->launches[i].kernel_id);
         const unsigned int *shape = speculation->launches[i].block;
         unsigned int offset = speculation->launches[i].shmem_capacity;
         size_t shmem = offset + (size_t)shape[0] * shape[1] * shape[2] * sizeof(cdpl_thread_slot);
