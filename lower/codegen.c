@@ -151,6 +151,12 @@ static const char *pointer_to_element(const cdpl_function *kernel, size_t p)
     return element != NULL && strpbrk(element, "([") == NULL ? element : NULL;
 }
 
+/* Whether a type is spelled ending in `*`: a name after it needs no space. */
+static bool spelled_as_pointer(const char *type)
+{
+    return type[strlen(type) - 1] == '*';
+}
+
 /* A declaration of parameter `p` of `kernel`, as the record holds it, named
  * `name` (which may be empty). A parameter declared as an array is a
  * pointer to its element (`E *`, from which a template's launcher deduces
@@ -165,13 +171,13 @@ static void put_declaration(cdpl_text *out, const cdpl_function *kernel, size_t 
     const char *space = *name ? " " : "";
     const char *typename_ = depends_on_template(kernel, type) ? "typename " : "";
     if (element != NULL)
-        cdpl_text_printf(out, "%s%s%s", element, element[strlen(element) - 1] == '*' ? "*" : " *", name);
+        cdpl_text_printf(out, "%s%s%s", element, spelled_as_pointer(element) ? "*" : " *", name);
     else if (kernel->param_decays[p])
         cdpl_text_printf(out, "%scdpl_decayed<%s>::type%s%s", typename_, type, space, name);
     else if (strpbrk(type, "([") != NULL)
         cdpl_text_printf(out, "%scdpl_identity<%s>::type%s%s", typename_, type, space, name);
     else
-        cdpl_text_printf(out, "%s%s%s", type, type[strlen(type) - 1] == '*' ? "" : space, name);
+        cdpl_text_printf(out, "%s%s%s", type, spelled_as_pointer(type) ? "" : space, name);
 }
 
 /* A field of a kernel template's record. A type that names the template's
@@ -181,9 +187,8 @@ static void put_declaration(cdpl_text *out, const cdpl_function *kernel, size_t 
 static void put_template_field(cdpl_text *out, const cdpl_function *kernel, size_t p, const char *name)
 {
     const char *type = kernel->param_types[p];
-    bool spelled_as_pointer = type[strlen(type) - 1] == '*';
     if (depends_on_template(kernel, type) && !kernel->param_decays[p] && strpbrk(type, "([") == NULL &&
-        !spelled_as_pointer)
+        !spelled_as_pointer(type))
         cdpl_text_printf(out, "typename cdpl_decayed<%s>::type %s", type, name);
     else
         put_declaration(out, kernel, p, name);
