@@ -124,13 +124,6 @@ static cdpl_kernel *kernel_with_id(unsigned int id)
     return id == CDPL_BUILTIN_KERNEL_ID ? cdpl_builtin_kernel() : cdpl_find_kernel(id);
 }
 
-/* Where the per-thread slots begin in an entry's dynamic shared memory,
- * after `shmem` bytes of the user's. */
-static unsigned int thread_state_offset(unsigned int shmem)
-{
-    return (shmem + 15u) / 16u * 16u;
-}
-
 /* What the host reads once about an entry: its dynamic shared memory limit
  * and whether it was compiled for compute 9.0 on (it can wait for the
  * planner: speculative launches). */
@@ -158,6 +151,22 @@ static cudaError_t prepare_entry(cdpl_kernel *kernel, size_t shmem)
     return error;
 }
 
+/* Where the per-thread slots begin in an entry's dynamic shared memory,
+ * after `shmem` bytes of the user's, and all the entry's dynamic shared
+ * memory with them. */
+static unsigned int thread_state_offset(unsigned int shmem)
+{
+    return (shmem + 15u) / 16u * 16u;
+}
+
+static size_t entry_shared_memory(unsigned int offset, const unsigned int block[3])
+{
+    return offset + (size_t)block[0] * block[1] * block[2] * sizeof(cdpl_thread_slot);
+}
+
+/* The most blocks of one launch (gridDim.x). */
+#define MAX_GRID_BLOCKS 0x7fffffffull
+
 /* Launches one group: records of one kernel and block shape, as one grid
  * (or several, past the hardware's grid limit). A kernel that runs its own
  * children gets a live launch: as many blocks as the GPU holds at once, the
@@ -171,7 +180,7 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     }
     unsigned int threads = group->block[0] * group->block[1] * group->block[2];
     unsigned int offset = thread_state_offset(group->shmem);
-    size_t shmem = offset + (size_t)threads * sizeof(cdpl_thread_slot);
+    size_t shmem = entry_shared_memory(offset, group->block);
     cudaError_t prepared = prepare_entry(kernel, shmem);
     if (prepared != cudaSuccess) return prepared;
     cdpl_wave wave;
@@ -189,9 +198,9 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     }
     void *args[] = {&wave};
     dim3 block = {group->block[0], group->block[1], group->block[2]};
-    for (unsigned long long base = 0; base < group->blocks; base += 0x7fffffffull) {
+    for (unsigned long long base = 0; base < group->blocks; base += MAX_GRID_BLOCKS) {
         unsigned long long left = group->blocks - base;
-        wave.planned_blocks = left < 0x7fffffffull ? left : 0x7fffffffull;
+        wave.planned_blocks = left < MAX_GRID_BLOCKS ? left : MAX_GRID_BLOCKS;
         unsigned long long launched = wave.planned_blocks > workers ? wave.planned_blocks : workers;
         dim3 grid = {(unsigned int)launched, 1, 1};
         wave.block_base = base;
@@ -343,15 +352,14 @@ static cudaError_t launch_planner(cudaStream_t stream, void **args)
  * arguments (a program's timed run after its warm-up, the steps of an
  * iterative solver) can have them launched before the plan: right after
  * the planner, as programmatic dependent launches, which begin when it ends
- * and wait for it (cdpl_enter_block). Each is one that the same wave had last time; the
- * planner hands a group to the launch that fits it (same kernel and block
- * shape, enough blocks and shared memory), a launch that no group fits
- * runs nothing, and a group that no launch fits is launched once the plan
- * is read, as without speculation. Kernels that run their own children are
+ * and wait for it (cdpl_enter_block). Each is one that the same wave had
+ * last time; the planner hands a group to the launch that fits it (same
+ * kernel and block shape, enough blocks and shared memory), a launch that
+ * no group fits runs nothing, and a group that no launch fits is launched
+ * once the plan is read, as without speculation. Kernels that run their own children are
  * not speculated: their live launches' blocks depend on the plan.
  * CDPL_SPECULATE=0 turns it off. */
 #define HISTORY_SIZE 256u
-#define MAX_GRID_BLOCKS 0x7fffffffull
 
 /* The groups that wave `wave` (1: the one after the root's) of the last
  * host launch with signature `root` (launch_signature) had, those a
@@ -450,7 +458,7 @@ static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculat
         cdpl_kernel *kernel = kernel_with_id(speculation->launches[i].kernel_id);
         const unsigned int *shape = speculation->launches[i].block;
         unsigned int offset = speculation->launches[i].shmem_capacity;
-        size_t shmem = offset + (size_t)shape[0] * shape[1] * shape[2] * sizeof(cdpl_thread_slot);
+        size_t shmem = entry_shared_memory(offset, shape);
         cudaError_t error = prepare_entry(kernel, shmem);
         if (error != cudaSuccess) return error;
         cdpl_wave wave;
