@@ -169,6 +169,17 @@ template <typename T> static __device__ __forceinline__ T *cdpl_global(T *pointe
     return pointer;
 }
 
+/* Waits until the grid before this one in its stream is done and what it
+ * wrote is visible: the wait of a programmatic dependent launch (drain.c),
+ * which may begin before that grid ends. Compiled for compute 9.0 on only;
+ * the host launches nothing that waits on older code. */
+static __device__ __forceinline__ void cdpl_wait_for_grid_before()
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
+    asm volatile("griddepcontrol.wait;" ::: "memory");
+#endif
+}
+
 static __device__ __forceinline__ cdpl_record *cdpl_record_at(cdpl_state *state, unsigned int index)
 {
     return cdpl_global(reinterpret_cast<cdpl_record *>(state->records + (size_t)index * state->record_stride));

@@ -147,9 +147,7 @@ static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave,
  * for it. Out of line: the entry's common path keeps its registers. */
 static __device__ __noinline__ cdpl_spec_slot cdpl_wait_for_planner(const cdpl_spec_slot *slot)
 {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
-    asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
+    cdpl_wait_for_grid_before();
     return *cdpl_global(slot);
 }
 

@@ -65,9 +65,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     /* Launched while the wave's last blocks still run (a programmatic
      * dependent launch, drain.c), it waits here until they are done and
      * what they wrote is visible: its launch is off the hand-off's path. */
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900 && !defined(CDPL_GPU_HIP)
-    asm volatile("griddepcontrol.wait;" ::: "memory");
-#endif
+    cdpl_wait_for_grid_before();
     /* A speculative launch that no group claims below runs nothing. */
     const bool speculates = threadIdx.x < speculation.count;
     if (speculates) {
