@@ -83,8 +83,8 @@ static void report_unsupported(cdpl_context *context, cdpl_api api, cdpl_loc loc
         break;
     case CDPL_API_EVENT_RECORD_WITH_FLAGS:
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
-                            "device-side cudaEventRecordWithFlags is not supported by cdp-lower yet (it needs "
-                            "-rdc and cudadevrt, which lowered code does without); use cudaEventRecord");
+                            "device-side cudaEventRecordWithFlags is not supported: CUDA 13.0's cudadevrt "
+                            "does not define it, so no native build links it either; use cudaEventRecord");
         break;
     case CDPL_API_MEMCPY_2D_ASYNC:
     case CDPL_API_MEMCPY_3D_ASYNC:
@@ -96,14 +96,6 @@ static void report_unsupported(cdpl_context *context, cdpl_api api, cdpl_loc loc
                             cdpl_api_name(api),
                             api == CDPL_API_MEMCPY_2D_ASYNC || api == CDPL_API_MEMCPY_3D_ASYNC ? "cudaMemcpyAsync"
                                                                                                : "cudaMemsetAsync");
-        break;
-    case CDPL_API_DEVICE_GET_LIMIT:
-    case CDPL_API_DEVICE_GET_CACHE_CONFIG:
-    case CDPL_API_DEVICE_GET_SHARED_MEM_CONFIG:
-        cdpl_model_diagnose(model, CDPL_ERROR, loc,
-                            "device-side %s is not supported by cdp-lower yet (it needs -rdc and cudadevrt, "
-                            "which lowered code does without); ask on the host and pass the value to the kernel",
-                            cdpl_api_name(api));
         break;
     default:
         break;

@@ -9,4 +9,8 @@
  * or NULL where there is none (the analysis refuses such a call). */
 const char *cdpl_runtime_api_name(cdpl_api api);
 
+/* Whether `api` in device code answers from the host's limits and
+ * preferences, which the runtime then reads again before each launch. */
+bool cdpl_runtime_api_reads_device_settings(cdpl_api api);
+
 #endif

@@ -122,6 +122,23 @@ typedef struct cdpl_failure {
     unsigned int detail;        /* written with `error` in one 8-byte store */
 } cdpl_failure;
 
+/* What device-side cudaDeviceGetLimit, cudaDeviceGetCacheConfig and
+ * cudaDeviceGetSharedMemConfig answer: the host's own answers, in pinned
+ * host memory, which the host reads again before each launch once a lowered
+ * file has said that it asks them (cdpl_register_settings_reader): device
+ * code sees a limit or preference that the host changed between two
+ * launches, as natively. The `_code`s are what the host's calls returned
+ * (rt/src/device_settings.c). */
+#define CDPL_LIMITS 7 /* cudaLimitStackSize .. cudaLimitPersistingL2CacheSize */
+typedef struct cdpl_device_settings {
+    unsigned long long limits[CDPL_LIMITS];
+    int limit_codes[CDPL_LIMITS];
+    int cache_config;
+    int cache_config_code;
+    int shared_mem_config;
+    int shared_mem_config_code;
+} cdpl_device_settings;
+
 /* One launched grid. The packed parameters follow the header at
  * CDPL_RECORD_HEADER_SIZE; records are `record_stride` bytes apart. */
 typedef struct cdpl_record {
@@ -323,6 +340,7 @@ typedef struct cdpl_state {
     int runtime_version;
     int nattributes;
     const int *attributes;
+    const cdpl_device_settings *settings; /* host memory */
     const cdpl_kernel_facts *kernel_facts;
     unsigned int nkernel_facts;
     unsigned int reserved3;

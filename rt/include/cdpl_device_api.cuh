@@ -313,6 +313,67 @@ static inline __host__ __device__ cudaError_t cdpl_cudaDeviceGetAttribute(int *v
 #endif
 }
 
+#ifdef __CUDA_ARCH__
+static __device__ __forceinline__ const volatile cdpl_device_settings *cdpl_device_settings_now()
+{
+    return cdpl_device_facts()->settings;
+}
+#endif
+
+/* Limits and preferences answer what the host answered before this launch
+ * (cdpl_device_settings). A query that fails returns its code and leaves
+ * the thread's last error alone, as natively (H100, CUDA 13.0: an unknown
+ * limit is cudaErrorInvalidValue, cudaLimitDevRuntimeSyncDepth
+ * cudaErrorUnsupportedLimit, and cudaGetLastError then says cudaSuccess).
+ * A template: under HIP, limits are plain numbers (cdpl_gpu.h). */
+template <typename Limit> static inline __host__ __device__ cudaError_t cdpl_cudaDeviceGetLimit(size_t *value, Limit limit)
+{
+#ifdef __CUDA_ARCH__
+    const volatile cdpl_device_settings *settings = cdpl_device_settings_now();
+    int which = (int)limit;
+    if (which < 0 || which >= CDPL_LIMITS) return cudaErrorInvalidValue;
+    cudaError_t code = (cudaError_t)settings->limit_codes[which];
+    if (code == cudaSuccess) *value = (size_t)settings->limits[which];
+    return code;
+#else
+    return cudaDeviceGetLimit(value, limit);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaDeviceGetCacheConfig(cudaFuncCache *preference)
+{
+#ifdef __CUDA_ARCH__
+    const volatile cdpl_device_settings *settings = cdpl_device_settings_now();
+    cudaError_t code = (cudaError_t)settings->cache_config_code;
+    if (code == cudaSuccess) *preference = (cudaFuncCache)settings->cache_config;
+    return code;
+#else
+    return cudaDeviceGetCacheConfig(preference);
+#endif
+}
+
+/* Deprecated on the host since CUDA 12.3; device code may still ask. */
+#ifdef __NVCC__
+#pragma nv_diag_suppress 1215
+#endif
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+static inline __host__ __device__ cudaError_t cdpl_cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *banks)
+{
+#ifdef __CUDA_ARCH__
+    const volatile cdpl_device_settings *settings = cdpl_device_settings_now();
+    cudaError_t code = (cudaError_t)settings->shared_mem_config_code;
+    if (code == cudaSuccess) *banks = (cudaSharedMemConfig)settings->shared_mem_config;
+    return code;
+#else
+    return cudaDeviceGetSharedMemConfig(banks);
+#endif
+}
+#pragma GCC diagnostic pop
+#ifdef __NVCC__
+#pragma nv_diag_default 1215
+#endif
+
 /* CDP2 maps device-side cudaMalloc/cudaFree onto the device heap. */
 template <typename T> static inline __host__ __device__ cudaError_t cdpl_cudaMalloc(T **pointer, size_t size)
 {

@@ -114,6 +114,21 @@ hipError_t cdpl_gpu_device_get_limit(size_t *value, int limit);
 #endif
 #define cudaDeviceSetLimit(limit, value) cdpl_gpu_device_set_limit((int)(limit), (value))
 #define cudaDeviceGetLimit(value, limit) cdpl_gpu_device_get_limit((value), (int)(limit))
+#define cudaErrorUnsupportedLimit hipErrorUnsupportedLimit
+
+/* Cache preference and shared memory banks: HIP's names for CUDA's. */
+#define cudaFuncCache hipFuncCache_t
+#define cudaFuncCachePreferNone hipFuncCachePreferNone
+#define cudaFuncCachePreferShared hipFuncCachePreferShared
+#define cudaFuncCachePreferL1 hipFuncCachePreferL1
+#define cudaFuncCachePreferEqual hipFuncCachePreferEqual
+#define cudaSharedMemConfig hipSharedMemConfig
+#define cudaSharedMemBankSizeDefault hipSharedMemBankSizeDefault
+#define cudaSharedMemBankSizeFourByte hipSharedMemBankSizeFourByte
+#define cudaSharedMemBankSizeEightByte hipSharedMemBankSizeEightByte
+#define cudaDeviceGetCacheConfig hipDeviceGetCacheConfig
+#define cudaDeviceSetCacheConfig hipDeviceSetCacheConfig
+#define cudaDeviceGetSharedMemConfig hipDeviceGetSharedMemConfig
 
 /* ---- functions ------------------------------------------------------------ */
 #define cudaGetLastError hipGetLastError

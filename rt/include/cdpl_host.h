@@ -41,6 +41,12 @@ int cdpl_register_file_local_kernel(const cdpl_module_kernels *module, unsigned 
 int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
                                  const void *kernel);
 
+/* Says that a lowered file's device code asks cudaDeviceGetLimit,
+ * cudaDeviceGetCacheConfig or cudaDeviceGetSharedMemConfig: the runtime
+ * then reads the host's answers again before each launch. Called during
+ * static initialisation; returns 1. */
+int cdpl_register_settings_reader(void);
+
 /* The function that kernel `id` runs as (its entry, for a runtime kernel),
  * for host-side answers to the same queries; NULL if `id` is unknown. */
 const void *cdpl_kernel_function(unsigned int id);

@@ -252,6 +252,8 @@ static cudaError_t make_state(void)
         memset(state.failure, 0, sizeof *state.failure);
         mirror->failure = state.failure;
     }
+    if (error == cudaSuccess) error = cdpl_make_device_settings(&state.settings);
+    if (error == cudaSuccess) mirror->settings = state.settings;
     if (error == cudaSuccess) error = cudaMallocHost((void **)&state.plan, sizeof(cdpl_plan));
     if (error == cudaSuccess) {
         memset(state.plan, 0, sizeof *state.plan);
@@ -290,6 +292,8 @@ static void release_state(void)
     state.plan = NULL;
     cudaFreeHost(state.failure);
     state.failure = NULL;
+    cudaFreeHost(state.settings);
+    state.settings = NULL;
 }
 
 cudaError_t cdpl_device_state_get(cdpl_device_state **out)
@@ -316,8 +320,10 @@ cudaError_t cdpl_device_state_get(cdpl_device_state **out)
 
 cudaError_t cdpl_start_runtime(void)
 {
-    cdpl_device_state *unused;
-    return cdpl_device_state_get(&unused);
+    cdpl_device_state *started;
+    cudaError_t error = cdpl_device_state_get(&started);
+    if (error == cudaSuccess) cdpl_refresh_device_settings(started->settings, started->mirror.pending_limit);
+    return error;
 }
 
 void cdpl_get_stats_memory(cdpl_stats *stats)

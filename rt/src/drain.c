@@ -585,6 +585,7 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
     pthread_mutex_lock(&drain_lock);
     cdpl_device_state *ds;
     cudaError_t error = cdpl_device_state_get(&ds);
+    if (error == cudaSuccess) cdpl_refresh_device_settings(ds->settings, ds->mirror.pending_limit);
     static unsigned long long roots_injected;
     cdpl_root_request request;
     memset(&request, 0, sizeof request);

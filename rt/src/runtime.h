@@ -49,6 +49,7 @@ typedef struct cdpl_device_state {
     unsigned char *staging;  /* device buffer for a host launch's parameters */
     cdpl_spec_slot *spec_slots; /* CDPL_SPEC_GROUPS, device memory: the planner's answers to
                                    speculative launches (drain.c) */
+    cdpl_device_settings *settings; /* pinned, read by device code (device_settings.c) */
     size_t device_bytes;
 } cdpl_device_state;
 /* Prints, once, why device code of the runtime stopped the program, if it did. */
@@ -56,6 +57,12 @@ void cdpl_report_failure(const cdpl_failure *failure);
 cudaError_t cdpl_device_state_get(cdpl_device_state **state);
 /* Fills in the memory figures of stats (capacity, bytes), given its peak_records. */
 void cdpl_get_stats_memory(cdpl_stats *stats);
+
+/* device_settings.c: the host's limits and preferences, for device code.
+ * The first makes their pinned memory; the second reads them into it, if a
+ * lowered file asks them (cdpl_register_settings_reader). */
+cudaError_t cdpl_make_device_settings(cdpl_device_settings **settings);
+void cdpl_refresh_device_settings(cdpl_device_settings *settings, unsigned int pending_limit);
 
 /* Reports a runtime failure on stderr, prefixed "cdp-lower runtime: ". */
 void cdpl_report(const char *format, ...);

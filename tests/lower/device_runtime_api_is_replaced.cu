@@ -24,3 +24,4 @@ int main()
 // CHECK: status = cdpl_cudaPeekAtLastError();
 // CHECK: cdpl_cudaFree(buffer);
 // CHECK: return cudaGetLastError() != cudaSuccess;
+// CHECK-NOT: cdpl_register_settings_reader
