@@ -100,6 +100,7 @@
  * runtime's own limit, with CUDA's value for its name. */
 #define cudaLimitPrintfFifoSize hipLimitPrintfFifoSize
 #define cudaLimitMallocHeapSize hipLimitMallocHeapSize
+#define cudaLimitDevRuntimeSyncDepth 0x03 /* CUDA's value: unsupported under CDP2 as here */
 #define cudaLimitDevRuntimePendingLaunchCount 0x04
 
 #ifdef __cplusplus
