@@ -86,17 +86,6 @@ static void report_unsupported(cdpl_context *context, cdpl_api api, cdpl_loc loc
                             "device-side cudaEventRecordWithFlags is not supported: CUDA 13.0's cudadevrt "
                             "does not define it, so no native build links it either; use cudaEventRecord");
         break;
-    case CDPL_API_MEMCPY_2D_ASYNC:
-    case CDPL_API_MEMCPY_3D_ASYNC:
-    case CDPL_API_MEMSET_2D_ASYNC:
-    case CDPL_API_MEMSET_3D_ASYNC:
-        cdpl_model_diagnose(model, CDPL_ERROR, loc,
-                            "device-side %s is not supported by cdp-lower yet (it needs -rdc and cudadevrt, "
-                            "which lowered code does without); copy or set each row with %s, or in a kernel",
-                            cdpl_api_name(api),
-                            api == CDPL_API_MEMCPY_2D_ASYNC || api == CDPL_API_MEMCPY_3D_ASYNC ? "cudaMemcpyAsync"
-                                                                                               : "cudaMemsetAsync");
-        break;
     default:
         break;
     }

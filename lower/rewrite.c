@@ -433,11 +433,11 @@ static void lower_api_call(rewrite *rw, const cdpl_api_call *call)
     /* The rest cannot be lowered faithfully; the analysis has reported them. */
 }
 
-static bool reads_device_settings(const cdpl_model *model)
+/* Whether the file's device code calls an API that `is_one` picks. */
+static bool device_code_calls(const cdpl_model *model, bool (*is_one)(cdpl_api))
 {
     for (size_t c = 0; c < model->napi_calls; ++c)
-        if (model->api_calls[c].device_side && cdpl_runtime_api_reads_device_settings(model->api_calls[c].api))
-            return true;
+        if (model->api_calls[c].device_side && is_one(model->api_calls[c].api)) return true;
     return false;
 }
 
@@ -501,11 +501,16 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
     if (lowered || options->target == CDPL_TARGET_HIP) {
         cdpl_text header = {0};
         cdpl_text_puts(&header, lowered ? "#include \"cdpl.cuh\"\n" : "#include \"cdpl_gpu.h\"\n");
-        if (reads_device_settings(model))
+        if (device_code_calls(model, cdpl_runtime_api_reads_device_settings))
             cdpl_text_puts(&header,
                            "/* cdp-lower: device code here asks the host's limits or cache preference, which the "
                            "runtime\n * then reads before each launch */\n"
                            "static const int cdpl_reads_device_settings = cdpl_register_settings_reader();\n");
+        if (device_code_calls(model, cdpl_runtime_api_makes_pitched_copies))
+            cdpl_text_puts(&header,
+                           "/* cdp-lower: device code here makes 2-D or 3-D copies, whose records need more room "
+                           "*/\n"
+                           "static const int cdpl_makes_pitched_copies = cdpl_register_pitched_copies();\n");
         char *line = cdpl_codegen_line_directive(1, options->line_file);
         if (line != NULL) cdpl_text_puts(&header, line);
         free(line);

@@ -26,6 +26,10 @@ const char *cdpl_runtime_api_name(cdpl_api api)
     case CDPL_API_FUNC_GET_ATTRIBUTES: return "cdpl_cudaFuncGetAttributes";
     case CDPL_API_OCCUPANCY: return "cdpl_cudaOccupancyMaxActiveBlocksPerMultiprocessor";
     case CDPL_API_OCCUPANCY_WITH_FLAGS: return "cdpl_cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags";
+    case CDPL_API_MEMCPY_2D_ASYNC: return "cdpl_cudaMemcpy2DAsync";
+    case CDPL_API_MEMCPY_3D_ASYNC: return "cdpl_cudaMemcpy3DAsync";
+    case CDPL_API_MEMSET_2D_ASYNC: return "cdpl_cudaMemset2DAsync";
+    case CDPL_API_MEMSET_3D_ASYNC: return "cdpl_cudaMemset3DAsync";
     case CDPL_API_DEVICE_GET_LIMIT: return "cdpl_cudaDeviceGetLimit";
     case CDPL_API_DEVICE_GET_CACHE_CONFIG: return "cdpl_cudaDeviceGetCacheConfig";
     case CDPL_API_DEVICE_GET_SHARED_MEM_CONFIG: return "cdpl_cudaDeviceGetSharedMemConfig";
@@ -37,4 +41,10 @@ bool cdpl_runtime_api_reads_device_settings(cdpl_api api)
 {
     return api == CDPL_API_DEVICE_GET_LIMIT || api == CDPL_API_DEVICE_GET_CACHE_CONFIG ||
            api == CDPL_API_DEVICE_GET_SHARED_MEM_CONFIG;
+}
+
+bool cdpl_runtime_api_makes_pitched_copies(cdpl_api api)
+{
+    return api == CDPL_API_MEMCPY_2D_ASYNC || api == CDPL_API_MEMCPY_3D_ASYNC || api == CDPL_API_MEMSET_2D_ASYNC ||
+           api == CDPL_API_MEMSET_3D_ASYNC;
 }

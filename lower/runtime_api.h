@@ -13,4 +13,8 @@ const char *cdpl_runtime_api_name(cdpl_api api);
  * preferences, which the runtime then reads again before each launch. */
 bool cdpl_runtime_api_reads_device_settings(cdpl_api api);
 
+/* Whether `api` in device code makes a 2-D or 3-D copy or set, whose record
+ * needs more room than the runtime gives records otherwise. */
+bool cdpl_runtime_api_makes_pitched_copies(cdpl_api api);
+
 #endif

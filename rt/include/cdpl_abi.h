@@ -89,7 +89,9 @@ enum cdpl_record_kind {
     CDPL_KIND_KERNEL = 0,
     CDPL_KIND_MARKER = 1, /* an event record or wait: runs nothing */
     CDPL_KIND_MEMCPY = 2, /* params: cdpl_copy_params */
-    CDPL_KIND_MEMSET = 3  /* params: cdpl_copy_params, value in `value` */
+    CDPL_KIND_MEMSET = 3, /* params: cdpl_copy_params, value in `value` */
+    CDPL_KIND_MEMCPY_PITCHED = 4, /* params: cdpl_pitched_copy_params */
+    CDPL_KIND_MEMSET_PITCHED = 5  /* params: cdpl_pitched_copy_params, value in `value` */
 };
 #define CDPL_BUILTIN_KERNEL_ID 0u
 #define CDPL_BUILTIN_COPY_THREADS 256u
@@ -103,13 +105,33 @@ typedef struct cdpl_copy_params {
     int reserved;
 } cdpl_copy_params;
 
+/* A 2-D or 3-D copy or set: `depth` slices of `height` rows of `width`
+ * bytes, rows `*_pitch` bytes apart and slices `*_slice` bytes apart. Larger
+ * than any record's parameters need to be otherwise: a file whose device
+ * code makes such copies registers so (cdpl_register_pitched_copies), and
+ * only then are the records made large enough to hold it. */
+typedef struct cdpl_pitched_copy_params {
+    void *destination;
+    const void *source;
+    unsigned long long destination_pitch;
+    unsigned long long destination_slice;
+    unsigned long long source_pitch;
+    unsigned long long source_slice;
+    unsigned long long width;
+    unsigned long long height;
+    unsigned long long depth;
+    int value;
+    int reserved;
+} cdpl_pitched_copy_params;
+
 /* Errors the scheduler itself can hit; reported by the host with a message. */
 enum cdpl_runtime_error {
     CDPL_RT_OK = 0,
     CDPL_RT_GROUP_TABLE_FULL = 1,
     CDPL_RT_BLOCK_COUNT_OVERFLOW = 2,
     CDPL_RT_RECORD_POOL_EMPTY = 3,
-    CDPL_RT_LAUNCH_OUTSIDE_RUNTIME = 4
+    CDPL_RT_LAUNCH_OUTSIDE_RUNTIME = 4,
+    CDPL_RT_PITCHED_COPY_UNREGISTERED = 5
 };
 
 /* Where device code that fails leaves the reason before it traps: pinned

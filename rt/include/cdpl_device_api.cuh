@@ -209,23 +209,46 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStrea
 }
 
 #ifdef __CUDA_ARCH__
-static __device__ cudaError_t cdpl_enqueue_copy(unsigned int kind, void *destination, const void *source, int value,
-                                                size_t bytes, cudaStream_t stream)
+/* A record of the built-in entry that copies or sets `bytes` bytes, ordered
+ * in `stream` like a launch. */
+static __device__ cudaError_t cdpl_enqueue_bytes(unsigned int kind, const void *params, unsigned int params_size,
+                                                 unsigned long long bytes, cudaStream_t stream)
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
     cdpl_stream_target target;
     cudaError_t error = cdpl_resolve_stream(stream, &target);
     if (error != cudaSuccess) return cdpl_api_result(error);
     if (bytes == 0) return cudaSuccess;
-    cdpl_copy_params copy = {destination, source, bytes, value, 0};
     unsigned long long per_block = CDPL_BUILTIN_COPY_THREADS * 16ull;
     unsigned long long blocks = (bytes + per_block - 1) / per_block;
     bool waits = false;
     unsigned int index = cdpl_enqueue(kind, CDPL_BUILTIN_KERNEL_ID, dim3(blocks < 4096 ? (unsigned int)blocks : 4096u),
-                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, &copy, sizeof copy, &waits);
+                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, params, params_size, &waits);
     if (index == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
     cdpl_release_linked(cdpl_context.state, index, waits);
     return cudaSuccess;
+}
+
+static __device__ cudaError_t cdpl_enqueue_copy(unsigned int kind, void *destination, const void *source, int value,
+                                                size_t bytes, cudaStream_t stream)
+{
+    cdpl_copy_params copy = {destination, source, bytes, value, 0};
+    return cdpl_enqueue_bytes(kind, &copy, sizeof copy, bytes, stream);
+}
+
+static __device__ cudaError_t cdpl_enqueue_pitched(unsigned int kind, const cdpl_pitched_copy_params &copy,
+                                                   cudaStream_t stream)
+{
+    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    cdpl_state *state = cdpl_global(cdpl_context.state);
+    if (state->params_capacity < sizeof copy) cdpl_fail(state, CDPL_RT_PITCHED_COPY_UNREGISTERED, 0);
+    return cdpl_enqueue_bytes(kind, &copy, sizeof copy, copy.width * copy.height * copy.depth, stream);
+}
+
+/* Pitched copies are device to device, as cudaMemcpyAsync's are. */
+static __device__ __forceinline__ bool cdpl_copies_on_the_device(cudaMemcpyKind kind)
+{
+    return kind == cudaMemcpyDeviceToDevice || kind == cudaMemcpyDefault;
 }
 #endif
 
@@ -250,6 +273,81 @@ static inline __host__ __device__ cudaError_t cdpl_cudaMemsetAsync(void *destina
     return cdpl_enqueue_copy(CDPL_KIND_MEMSET, destination, NULL, value, bytes, stream);
 #else
     return cudaMemsetAsync(destination, value, bytes, stream);
+#endif
+}
+
+/* 2-D and 3-D copies and sets run as one record each, ordered in their
+ * stream like a launch. A failed call sets the thread's last error, with the
+ * codes CDP2 gives (H100, CUDA 13.0): cudaErrorInvalidPitchValue for a
+ * copy's row wider than a pitch, cudaErrorInvalidMemcpyDirection for a copy
+ * from or to the host, cudaErrorInvalidValue for a set's row wider than its
+ * pitch; nothing to do (a zero extent) is cudaSuccess. A set writes the
+ * value asked for, where native CDP2 writes zeros (docs/semantics.md). */
+static inline __host__ __device__ cudaError_t cdpl_cudaMemcpy2DAsync(void *destination, size_t destination_pitch,
+                                                                     const void *source, size_t source_pitch,
+                                                                     size_t width, size_t height,
+                                                                     cudaMemcpyKind kind, cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    if (!cdpl_copies_on_the_device(kind)) return cdpl_api_result(cudaErrorInvalidMemcpyDirection);
+    if (width > destination_pitch || width > source_pitch) return cdpl_api_result(cudaErrorInvalidPitchValue);
+    cdpl_pitched_copy_params copy = {destination, source, destination_pitch, 0, source_pitch, 0, width, height, 1,
+                                     0, 0};
+    return cdpl_enqueue_pitched(CDPL_KIND_MEMCPY_PITCHED, copy, stream);
+#else
+    return cudaMemcpy2DAsync(destination, destination_pitch, source, source_pitch, width, height, kind, stream);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaMemset2DAsync(void *destination, size_t pitch, int value,
+                                                                     size_t width, size_t height,
+                                                                     cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    if (width > pitch) return cdpl_api_result(cudaErrorInvalidValue);
+    cdpl_pitched_copy_params set = {destination, NULL, pitch, 0, 0, 0, width, height, 1, value, 0};
+    return cdpl_enqueue_pitched(CDPL_KIND_MEMSET_PITCHED, set, stream);
+#else
+    return cudaMemset2DAsync(destination, pitch, value, width, height, stream);
+#endif
+}
+
+/* Between pitched pointers only: device code has no CUDA arrays. A
+ * position's x counts bytes, as for any pitched pointer. */
+static inline __host__ __device__ cudaError_t cdpl_cudaMemcpy3DAsync(const cudaMemcpy3DParms *parameters,
+                                                                     cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    const cudaMemcpy3DParms &p = *parameters;
+    if (p.srcArray != NULL || p.dstArray != NULL) return cdpl_api_result(cudaErrorInvalidValue);
+    if (!cdpl_copies_on_the_device(p.kind)) return cdpl_api_result(cudaErrorInvalidMemcpyDirection);
+    if (p.extent.width > p.dstPtr.pitch || p.extent.width > p.srcPtr.pitch)
+        return cdpl_api_result(cudaErrorInvalidPitchValue);
+    unsigned long long destination_slice = (unsigned long long)p.dstPtr.pitch * p.dstPtr.ysize;
+    unsigned long long source_slice = (unsigned long long)p.srcPtr.pitch * p.srcPtr.ysize;
+    cdpl_pitched_copy_params copy = {
+        static_cast<unsigned char *>(p.dstPtr.ptr) + p.dstPos.z * destination_slice + p.dstPos.y * p.dstPtr.pitch +
+            p.dstPos.x,
+        static_cast<const unsigned char *>(p.srcPtr.ptr) + p.srcPos.z * source_slice + p.srcPos.y * p.srcPtr.pitch +
+            p.srcPos.x,
+        p.dstPtr.pitch, destination_slice, p.srcPtr.pitch, source_slice, p.extent.width, p.extent.height,
+        p.extent.depth, 0, 0};
+    return cdpl_enqueue_pitched(CDPL_KIND_MEMCPY_PITCHED, copy, stream);
+#else
+    return cudaMemcpy3DAsync(parameters, stream);
+#endif
+}
+
+static inline __host__ __device__ cudaError_t cdpl_cudaMemset3DAsync(cudaPitchedPtr target, int value,
+                                                                     cudaExtent extent, cudaStream_t stream = 0)
+{
+#ifdef __CUDA_ARCH__
+    if (extent.width > target.pitch) return cdpl_api_result(cudaErrorInvalidValue);
+    cdpl_pitched_copy_params set = {target.ptr, NULL, target.pitch, (unsigned long long)target.pitch * target.ysize,
+                                    0, 0, extent.width, extent.height, extent.depth, value, 0};
+    return cdpl_enqueue_pitched(CDPL_KIND_MEMSET_PITCHED, set, stream);
+#else
+    return cudaMemset3DAsync(target, value, extent, stream);
 #endif
 }
 

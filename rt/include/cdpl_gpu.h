@@ -41,6 +41,9 @@
 #define cudaMemcpyKind hipMemcpyKind
 #define cudaDeviceAttr hipDeviceAttribute_t
 #define cudaFuncAttributes hipFuncAttributes
+#define cudaPitchedPtr hipPitchedPtr
+#define cudaExtent hipExtent
+#define cudaMemcpy3DParms hipMemcpy3DParms
 #define cudaDeviceProp hipDeviceProp_t
 
 /* ---- error codes -----------------------------------------------------------
@@ -62,6 +65,8 @@
 #define cudaErrorNotSupported hipErrorNotSupported
 #define cudaErrorUnknown hipErrorUnknown
 #define cudaErrorNotReady hipErrorNotReady
+#define cudaErrorInvalidPitchValue hipErrorInvalidPitchValue
+#define cudaErrorInvalidMemcpyDirection hipErrorInvalidMemcpyDirection
 
 /* ---- constants ------------------------------------------------------------ */
 #define cudaMemcpyHostToHost hipMemcpyHostToHost
@@ -152,6 +157,10 @@ hipError_t cdpl_gpu_device_get_limit(size_t *value, int limit);
 #define cudaMemcpyAsync hipMemcpyAsync
 #define cudaMemset hipMemset
 #define cudaMemsetAsync hipMemsetAsync
+#define cudaMemcpy2DAsync hipMemcpy2DAsync
+#define cudaMemset2DAsync hipMemset2DAsync
+#define cudaMemcpy3DAsync hipMemcpy3DAsync
+#define cudaMemset3DAsync hipMemset3DAsync
 #define cudaMemcpyToSymbol hipMemcpyToSymbol
 #define cudaMemcpyFromSymbol hipMemcpyFromSymbol
 #define cudaStreamCreate hipStreamCreate

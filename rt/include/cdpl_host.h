@@ -47,6 +47,11 @@ int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int
  * static initialisation; returns 1. */
 int cdpl_register_settings_reader(void);
 
+/* Says that a lowered file's device code makes 2-D or 3-D copies or sets
+ * (cudaMemcpy2DAsync, ...), whose records need more room than any other's.
+ * Called during static initialisation; returns 1. */
+int cdpl_register_pitched_copies(void);
+
 /* The function that kernel `id` runs as (its entry, for a runtime kernel),
  * for host-side answers to the same queries; NULL if `id` is unknown. */
 const void *cdpl_kernel_function(unsigned int id);

@@ -206,13 +206,33 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
     state->wave_items[0] = item;
 }
 
+/* The bytes of a 2-D or 3-D copy or set, spread over the grid's threads. */
+static __device__ void cdpl_run_pitched(bool copies)
+{
+    const cdpl_pitched_copy_params &copy = cdpl_block_params<cdpl_pitched_copy_params>();
+    unsigned long long threads = (unsigned long long)cdpl_context.grid.x * blockDim.x;
+    unsigned long long first = (unsigned long long)cdpl_context.block.x * blockDim.x + threadIdx.x;
+    unsigned long long bytes = copy.width * copy.height * copy.depth;
+    for (unsigned long long i = first; i < bytes; i += threads) {
+        unsigned long long row = i / copy.width, x = i - row * copy.width;
+        unsigned long long z = row / copy.height, y = row - z * copy.height;
+        unsigned char *to = static_cast<unsigned char *>(copy.destination) + z * copy.destination_slice +
+                            y * copy.destination_pitch + x;
+        *to = copies ? static_cast<const unsigned char *>(copy.source)[z * copy.source_slice + y * copy.source_pitch + x]
+                     : (unsigned char)copy.value;
+    }
+}
+
 /* Runs the records that are not user kernels: event markers (nothing to do),
- * device-side cudaMemcpyAsync and cudaMemsetAsync. */
+ * device-side cudaMemcpyAsync and cudaMemsetAsync, and their 2-D and 3-D
+ * forms. */
 static __global__ void cdpl_builtin_entry(cdpl_wave wave)
 {
     if (!cdpl_enter_block<false>(wave)) return;
     const cdpl_record *record = cdpl_record_at(cdpl_context.state, cdpl_context.record);
-    if (record->kind != CDPL_KIND_MARKER) {
+    if (record->kind == CDPL_KIND_MEMCPY_PITCHED || record->kind == CDPL_KIND_MEMSET_PITCHED) {
+        cdpl_run_pitched(record->kind == CDPL_KIND_MEMCPY_PITCHED);
+    } else if (record->kind != CDPL_KIND_MARKER) {
         const cdpl_copy_params &copy = cdpl_block_params<cdpl_copy_params>();
         unsigned long long threads = (unsigned long long)cdpl_context.grid.x * blockDim.x;
         unsigned long long first = (unsigned long long)cdpl_context.block.x * blockDim.x + threadIdx.x;

@@ -40,6 +40,9 @@ static const char *runtime_error_text(unsigned int error)
     case CDPL_RT_LAUNCH_OUTSIDE_RUNTIME:
         return "device-side launch or stream/event call in a kernel that the host launched natively; "
                "launch that kernel through the lowered code";
+    case CDPL_RT_PITCHED_COPY_UNREGISTERED:
+        return "device-side 2-D or 3-D copy in code that did not register it (a file lowered by another "
+               "version of cdp-lower?); lower every file again";
     default: return "unknown scheduler error";
     }
 }

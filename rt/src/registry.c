@@ -18,6 +18,12 @@ static cdpl_kernel builtin = {.id = CDPL_BUILTIN_KERNEL_ID,
                               .name = "cdp-lower built-in",
                               .params_size = sizeof(cdpl_copy_params)};
 
+int cdpl_register_pitched_copies(void)
+{
+    builtin.params_size = sizeof(cdpl_pitched_copy_params);
+    return 1;
+}
+
 static cdpl_kernel *lookup(unsigned int id)
 {
     for (size_t i = 0; i < nkernels; ++i)

@@ -25,3 +25,4 @@ int main()
 // CHECK: cdpl_cudaFree(buffer);
 // CHECK: return cudaGetLastError() != cudaSuccess;
 // CHECK-NOT: cdpl_register_settings_reader
+// CHECK-NOT: cdpl_register_pitched_copies
