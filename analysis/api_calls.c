@@ -124,6 +124,22 @@ static bool in_caller_body(const api_walk *walk, size_t offset)
     return offset >= caller->body.begin && offset < caller->body.end;
 }
 
+/* Whether `offset` is in a preprocessing directive (a #define written inside
+ * a function body, say): its logical line, continuations joined, starts
+ * with '#'. */
+static bool in_directive(const cdpl_model *model, size_t offset)
+{
+    size_t start = offset;
+    for (;;) {
+        while (start > 0 && model->source[start - 1] != '\n') --start;
+        size_t previous_end = start >= 2 && model->source[start - 2] == '\r' ? start - 2 : start - 1;
+        if (start == 0 || previous_end == 0 || model->source[previous_end - 1] != '\\') break;
+        start = previous_end - 1;
+    }
+    while (start < offset && (model->source[start] == ' ' || model->source[start] == '\t')) ++start;
+    return model->source[start] == '#';
+}
+
 /* The cursor's text as written: inside a macro argument when it is one. */
 static bool written_range(const api_walk *walk, CXCursor cursor, cdpl_range *range)
 {
@@ -180,7 +196,7 @@ static void examine_call(api_walk *walk, CXCursor call)
      * macro like CHECK(cudaGetLastError()), or in a macro's definition. The
      * renaming happens there; in a definition it serves every use of the
      * macro, host ones too, as the runtime's versions work on the host. */
-    bool in_definition = !in_caller_body(walk, name_offset);
+    bool in_definition = !in_caller_body(walk, name_offset) || in_directive(walk->context->model, name_offset);
     if (in_definition) {
         if (!cdpl_main_range(walk->unit, clang_getCursorExtent(call), &whole) ||
             clang_getCursorKind(call) != CXCursor_CallExpr)
