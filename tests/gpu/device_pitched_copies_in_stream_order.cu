@@ -86,6 +86,17 @@ __global__ void checker(unsigned char *a, unsigned char *b, unsigned char *c, un
     grid_end(2);
 }
 
+// make_cudaPitchedPtr is host code only.
+__device__ cudaPitchedPtr pitched(unsigned char *p, size_t pitch, size_t rows)
+{
+    cudaPitchedPtr pointer = {};
+    pointer.ptr = p;
+    pointer.pitch = pitch;
+    pointer.xsize = pitch;
+    pointer.ysize = rows;
+    return pointer;
+}
+
 __global__ void parent(unsigned char *s, unsigned char *a, unsigned char *b, unsigned char *c, unsigned char *d,
                        int *codes)
 {
@@ -97,36 +108,17 @@ __global__ void parent(unsigned char *s, unsigned char *a, unsigned char *b, uns
     codes[1] = cudaMemcpy2DAsync(a + 5, A_PITCH, s + 2, S_PITCH, 33, 7, cudaMemcpyDeviceToDevice, stream);
 
     cudaMemcpy3DParms copy = {};
-    copy.srcPtr.ptr = s;
-    copy.srcPtr.pitch = S_PITCH;
-    copy.srcPtr.xsize = S_PITCH;
-    copy.srcPtr.ysize = S_ROWS;
-    copy.srcPos.x = 3;
-    copy.srcPos.y = 1;
-    copy.srcPos.z = 0;
-    copy.dstPtr.ptr = b;
-    copy.dstPtr.pitch = B_PITCH;
-    copy.dstPtr.xsize = B_PITCH;
-    copy.dstPtr.ysize = B_ROWS;
-    copy.dstPos.x = 2;
-    copy.dstPos.y = 2;
-    copy.dstPos.z = 1;
-    copy.extent.width = 30;
-    copy.extent.height = 6;
-    copy.extent.depth = 3;
+    copy.srcPtr = pitched(s, S_PITCH, S_ROWS);
+    copy.srcPos = {3, 1, 0};
+    copy.dstPtr = pitched(b, B_PITCH, B_ROWS);
+    copy.dstPos = {2, 2, 1};
+    copy.extent = {30, 6, 3};
     copy.kind = cudaMemcpyDeviceToDevice;
     codes[2] = cudaMemcpy3DAsync(&copy, stream);
 
     codes[3] = cudaMemset2DAsync(c + 1, C_PITCH, 0, 19, 5, stream);
-    cudaPitchedPtr target = {};
-    target.ptr = d;
-    target.pitch = D_PITCH;
-    target.xsize = D_PITCH;
-    target.ysize = D_ROWS;
-    cudaExtent extent = {};
-    extent.width = 20;
-    extent.height = 7;
-    extent.depth = 2;
+    cudaPitchedPtr target = pitched(d, D_PITCH, D_ROWS);
+    cudaExtent extent = {20, 7, 2};
     codes[4] = cudaMemset3DAsync(target, 0, extent, stream);
     checker<<<1, 256, 0, stream>>>(a, b, c, d);
     count_launch_error();
