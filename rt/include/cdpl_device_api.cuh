@@ -278,10 +278,11 @@ static inline __host__ __device__ cudaError_t cdpl_cudaMemsetAsync(void *destina
 
 /* 2-D and 3-D copies and sets run as one record each, ordered in their
  * stream like a launch. A failed call sets the thread's last error, with the
- * codes CDP2 gives (H100, CUDA 13.0): cudaErrorInvalidPitchValue for a
- * copy's row wider than a pitch, cudaErrorInvalidMemcpyDirection for a copy
- * from or to the host, cudaErrorInvalidValue for a set's row wider than its
- * pitch; nothing to do (a zero extent) is cudaSuccess. A set writes the
+ * codes CDP2 gives its 2-D forms (H100, CUDA 13.0), which the 3-D forms
+ * follow: cudaErrorInvalidPitchValue for a copy's row wider than a pitch,
+ * cudaErrorInvalidMemcpyDirection for a copy from or to the host,
+ * cudaErrorInvalidValue for a set's row wider than its pitch; nothing to do
+ * (a zero extent) is cudaSuccess. A set writes the
  * value asked for, where native CDP2 writes zeros (docs/semantics.md). */
 static inline __host__ __device__ cudaError_t cdpl_cudaMemcpy2DAsync(void *destination, size_t destination_pitch,
                                                                      const void *source, size_t source_pitch,
