@@ -83,11 +83,15 @@ static __device__ __forceinline__ cudaError_t cdpl_api_result(cudaError_t error)
     return object;
 }
 
+/* The CUDA guide asks device code for cudaStreamNonBlocking; native CDP2
+ * also takes flags 0 (cudaSuccess, H100, CUDA 13.0), and so does the
+ * lowering: a device stream never syncs with the NULL stream. An event's
+ * flags 0 is cudaErrorInvalidValue natively, as here. */
 static inline __host__ __device__ cudaError_t cdpl_cudaStreamCreateWithFlags(cudaStream_t *stream,
                                                                       unsigned int flags)
 {
 #ifdef __CUDA_ARCH__
-    if (flags != cudaStreamNonBlocking) return cdpl_api_result(cudaErrorInvalidValue);
+    if (flags != cudaStreamNonBlocking && flags != cudaStreamDefault) return cdpl_api_result(cudaErrorInvalidValue);
     cdpl_stream_object *object = cdpl_new_object(CDPL_STREAM_MAGIC);
     if (object == NULL) return cdpl_api_result(cudaErrorMemoryAllocation);
     *stream = reinterpret_cast<cudaStream_t>(object);
