@@ -125,17 +125,10 @@ static bool in_caller_body(const api_walk *walk, size_t offset)
 }
 
 /* Whether `offset` is in a preprocessing directive (a #define written inside
- * a function body, say): its logical line, continuations joined, starts
- * with '#'. */
+ * a function body, say): its logical line starts with '#'. */
 static bool in_directive(const cdpl_model *model, size_t offset)
 {
-    size_t start = offset;
-    for (;;) {
-        while (start > 0 && model->source[start - 1] != '\n') --start;
-        size_t previous_end = start >= 2 && model->source[start - 2] == '\r' ? start - 2 : start - 1;
-        if (start == 0 || previous_end == 0 || model->source[previous_end - 1] != '\\') break;
-        start = previous_end - 1;
-    }
+    size_t start = cdpl_logical_line(model, offset).begin;
     while (start < offset && (model->source[start] == ' ' || model->source[start] == '\t')) ++start;
     return model->source[start] == '#';
 }

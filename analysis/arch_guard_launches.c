@@ -270,17 +270,6 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
     cdpl_add_launch(context, &site);
 }
 
-/* The source line holding `offset`, with the lines it continues and that
- * continue it (a backslash before the newline): a macro definition. */
-static cdpl_range logical_line(const cdpl_model *model, size_t offset)
-{
-    const char *text = model->source;
-    size_t begin = offset, end = offset;
-    while (begin > 0 && !(text[begin - 1] == '\n' && (begin < 2 || text[begin - 2] != '\\'))) --begin;
-    while (end < model->source_size && !(text[end] == '\n' && (end == 0 || text[end - 1] != '\\'))) ++end;
-    return (cdpl_range){begin, end};
-}
-
 /* True when token `index` of a `#define` line is one of the macro's parameters. */
 static bool is_macro_parameter(const launch_text *text, unsigned index)
 {
@@ -326,7 +315,7 @@ static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
             cdpl_report_launch_in_macro(context, cdpl_loc_at(model, offset));
             return;
         }
-        if (written < region.begin || written >= region.end) region = logical_line(model, written);
+        if (written < region.begin || written >= region.end) region = cdpl_logical_line(model, written);
     }
     cdpl_tokens tokens;
     if (!cdpl_tokenize(context, unit, region, &tokens)) return;

@@ -288,3 +288,20 @@ unsigned cdpl_template_arguments_start(const cdpl_model *model, const cdpl_token
     }
     return tokens->count;
 }
+
+/* Whether the line break ending at `newline` (a '\n') is escaped: a
+ * backslash before it, or before its '\r'. */
+static bool continued(const char *text, size_t newline)
+{
+    size_t before = newline > 0 && text[newline - 1] == '\r' ? newline - 1 : newline;
+    return before > 0 && text[before - 1] == '\\';
+}
+
+cdpl_range cdpl_logical_line(const cdpl_model *model, size_t offset)
+{
+    const char *text = model->source;
+    size_t begin = offset, end = offset;
+    while (begin > 0 && !(text[begin - 1] == '\n' && !continued(text, begin - 1))) --begin;
+    while (end < model->source_size && !(text[end] == '\n' && !continued(text, end))) ++end;
+    return (cdpl_range){begin, end};
+}

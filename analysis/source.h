@@ -32,6 +32,11 @@ char *cdpl_take_string(cdpl_context *context, CXString string);
 
 bool cdpl_text_is(const cdpl_model *model, cdpl_range range, const char *text);
 
+/* The source line holding `offset`, with the lines it continues and that
+ * continue it (a backslash before the line break), as the preprocessor
+ * joins them: a macro definition, say. */
+cdpl_range cdpl_logical_line(const cdpl_model *model, size_t offset);
+
 typedef struct cdpl_tokens {
     CXTranslationUnit tu;
     CXToken *tokens;
