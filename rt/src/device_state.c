@@ -314,16 +314,15 @@ cudaError_t cdpl_device_state_get(cdpl_device_state **out)
         }
         made = 1;
     }
+    cdpl_refresh_device_settings(state.settings, state.mirror.pending_limit);
     *out = &state;
     return cudaSuccess;
 }
 
 cudaError_t cdpl_start_runtime(void)
 {
-    cdpl_device_state *started;
-    cudaError_t error = cdpl_device_state_get(&started);
-    if (error == cudaSuccess) cdpl_refresh_device_settings(started->settings, started->mirror.pending_limit);
-    return error;
+    cdpl_device_state *unused;
+    return cdpl_device_state_get(&unused);
 }
 
 void cdpl_get_stats_memory(cdpl_stats *stats)

@@ -588,7 +588,6 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
     pthread_mutex_lock(&drain_lock);
     cdpl_device_state *ds;
     cudaError_t error = cdpl_device_state_get(&ds);
-    if (error == cudaSuccess) cdpl_refresh_device_settings(ds->settings, ds->mirror.pending_limit);
     static unsigned long long roots_injected;
     cdpl_root_request request;
     memset(&request, 0, sizeof request);
@@ -618,7 +617,8 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
         cdpl_group root = root_group(&request);
         /* The inject kernel refuses a grid that the scheduler cannot count:
          * the first plan's synchronisation reports it. */
-        error = run_waves(ds, stream, launch_signature(&request, params), root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
+        error = run_waves(ds, stream, launch_signature(&request, params),
+                          root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
     }
     pthread_mutex_unlock(&drain_lock);
     return error;

@@ -54,6 +54,8 @@ typedef struct cdpl_device_state {
 } cdpl_device_state;
 /* Prints, once, why device code of the runtime stopped the program, if it did. */
 void cdpl_report_failure(const cdpl_failure *failure);
+/* The state, made on the first call; every call comes before a launch, and
+ * reads again what device code may ask of the host's settings. */
 cudaError_t cdpl_device_state_get(cdpl_device_state **state);
 /* Fills in the memory figures of stats (capacity, bytes), given its peak_records. */
 void cdpl_get_stats_memory(cdpl_stats *stats);
