@@ -219,6 +219,10 @@ static __device__ cudaError_t cdpl_enqueue_bytes(unsigned int kind, const void *
                                                  unsigned long long bytes, cudaStream_t stream)
 {
     if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
+    /* Only a 2-D or 3-D copy's parameters can be larger than records are,
+     * where its file did not register it (cdpl_register_pitched_copies). */
+    cdpl_state *state = cdpl_global(cdpl_context.state);
+    if (params_size > state->params_capacity) cdpl_fail(state, CDPL_RT_PITCHED_COPY_UNREGISTERED, 0);
     cdpl_stream_target target;
     cudaError_t error = cdpl_resolve_stream(stream, &target);
     if (error != cudaSuccess) return cdpl_api_result(error);
@@ -243,9 +247,6 @@ static __device__ cudaError_t cdpl_enqueue_copy(unsigned int kind, void *destina
 static __device__ cudaError_t cdpl_enqueue_pitched(unsigned int kind, const cdpl_pitched_copy_params &copy,
                                                    cudaStream_t stream)
 {
-    if (!cdpl_in_runtime()) cdpl_launch_outside_runtime();
-    cdpl_state *state = cdpl_global(cdpl_context.state);
-    if (state->params_capacity < sizeof copy) cdpl_fail(state, CDPL_RT_PITCHED_COPY_UNREGISTERED, 0);
     return cdpl_enqueue_bytes(kind, &copy, sizeof copy, copy.width * copy.height * copy.depth, stream);
 }
 
