@@ -250,7 +250,8 @@ static __device__ cudaError_t cdpl_enqueue_pitched(unsigned int kind, const cdpl
     return cdpl_enqueue_bytes(kind, &copy, sizeof copy, copy.width * copy.height * copy.depth, stream);
 }
 
-/* Pitched copies are device to device, as cudaMemcpyAsync's are. */
+/* Device-side copies, 1-D and pitched, are device to device: another kind
+ * is cudaErrorInvalidMemcpyDirection natively. */
 static __device__ __forceinline__ bool cdpl_copies_on_the_device(cudaMemcpyKind kind)
 {
     return kind == cudaMemcpyDeviceToDevice || kind == cudaMemcpyDefault;
@@ -263,8 +264,7 @@ static inline __host__ __device__ cudaError_t cdpl_cudaMemcpyAsync(void *destina
                                                                    cudaStream_t stream = 0)
 {
 #ifdef __CUDA_ARCH__
-    if (kind != cudaMemcpyDeviceToDevice && kind != cudaMemcpyDefault)
-        return cdpl_api_result(cudaErrorInvalidValue);
+    if (!cdpl_copies_on_the_device(kind)) return cdpl_api_result(cudaErrorInvalidMemcpyDirection);
     return cdpl_enqueue_copy(CDPL_KIND_MEMCPY, destination, source, 0, bytes, stream);
 #else
     return cudaMemcpyAsync(destination, source, bytes, kind, stream);
