@@ -1,7 +1,9 @@
 // cdp_test.cuh: what every CDP2 semantic test in tests/gpu shares: CHECK,
 // the recording of grid spans with global atomic tickets, the host-side
 // checks on them (ran, after), fact/finish for the printed facts and the
-// RESULT line, and the timing of main's launches (time_ms, on stderr).
+// RESULT line, the arrays of codes that device API calls return
+// (unwritten_codes, take_codes), and the timing of main's launches (time_ms,
+// on stderr).
 //
 // cdp-lower rewrites only the file it is given, never a header, so this file
 // holds no device-side launch, no kernel launched from the device and no
@@ -144,6 +146,24 @@ static inline int finish()
 {
     printf("RESULT: %s\n", g_failures == 0 ? "PASS" : "FAIL");
     return g_failures == 0 ? 0 : 1;
+}
+
+// ---- codes: what a test's device API calls returned, one int each ----
+// A device array of `count` codes, each -1 (every bit set) until a call's
+// result is stored there: a code that no call wrote shows.
+static inline int *unwritten_codes(size_t count)
+{
+    int *codes = nullptr;
+    CHECK(cudaMalloc(&codes, count * sizeof(int)));
+    CHECK(cudaMemset(codes, 0xff, count * sizeof(int)));
+    return codes;
+}
+
+// Copies the codes into `host` and frees the device array.
+template <size_t N> static inline void take_codes(int (&host)[N], int *codes)
+{
+    CHECK(cudaMemcpy(host, codes, sizeof host, cudaMemcpyDeviceToHost));
+    CHECK(cudaFree(codes));
 }
 
 // ---- timing of main's launches: time_ms goes to stderr, stdout has only facts ----

@@ -67,9 +67,7 @@ __global__ void probe(int *codes)
 int main()
 {
     init_host_spans();
-    int *d_codes = nullptr;
-    CHECK(cudaMalloc(&d_codes, NCODES * sizeof(int)));
-    CHECK(cudaMemset(d_codes, 0xff, NCODES * sizeof(int)));   // -1: not written
+    int *d_codes = unwritten_codes(NCODES);
     CHECK(cudaDeviceSynchronize());
 
     const Timer timer = timer_start();
@@ -79,7 +77,7 @@ int main()
 
     read_spans();
     int c[NCODES];
-    CHECK(cudaMemcpy(c, d_codes, sizeof c, cudaMemcpyDeviceToHost));
+    take_codes(c, d_codes);
     const int inv = (int)cudaErrorInvalidConfiguration;
     const int ok = (int)cudaSuccess;
 
@@ -107,6 +105,5 @@ int main()
              h_span[ID_BAD_GRID0].blocks == 0 && h_span[ID_BAD_SHMEM].blocks == 0 &&
              h_span[ID_BAD_LAST].blocks == 0);
     fact("the valid launch ran", ran(ID_GOOD, 1));
-    CHECK(cudaFree(d_codes));
     return finish();
 }

@@ -140,19 +140,17 @@ int main()
 {
     init_host_spans();
     unsigned char *s, *a, *b, *c, *d;
-    int *codes;
+    int *codes = unwritten_codes(NCODES);
     CHECK(cudaMalloc(&s, S_BYTES));
     CHECK(cudaMalloc(&a, A_BYTES));
     CHECK(cudaMalloc(&b, B_BYTES));
     CHECK(cudaMalloc(&c, C_BYTES));
     CHECK(cudaMalloc(&d, D_BYTES));
-    CHECK(cudaMalloc(&codes, NCODES * sizeof(int)));
     CHECK(cudaMemset(s, OLD, S_BYTES));
     CHECK(cudaMemset(a, OLD, A_BYTES));
     CHECK(cudaMemset(b, OLD, B_BYTES));
     CHECK(cudaMemset(c, OLD, C_BYTES));
     CHECK(cudaMemset(d, OLD, D_BYTES));
-    CHECK(cudaMemset(codes, 0xff, NCODES * sizeof(int)));
     CHECK(cudaDeviceSynchronize());
 
     const Timer timer = timer_start();
@@ -163,7 +161,7 @@ int main()
     const unsigned int errors = read_spans();
     int k[NCODES];
     unsigned int mismatch[4];
-    CHECK(cudaMemcpy(k, codes, sizeof k, cudaMemcpyDeviceToHost));
+    take_codes(k, codes);
     CHECK(cudaMemcpyFromSymbol(mismatch, g_mismatch, sizeof mismatch));
     printf("stream: K1 writes S, cudaMemcpy2DAsync S->A, cudaMemcpy3DAsync S->B, cudaMemset2DAsync C, "
            "cudaMemset3DAsync D, K2 checks\n");
@@ -178,6 +176,5 @@ int main()
     fact("K2 saw every copied and set byte, and nothing else changed",
          mismatch[0] == 0 && mismatch[1] == 0 && mismatch[2] == 0 && mismatch[3] == 0);
     for (unsigned char *p : {s, a, b, c, d}) CHECK(cudaFree(p));
-    CHECK(cudaFree(codes));
     return finish();
 }

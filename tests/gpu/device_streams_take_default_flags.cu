@@ -51,9 +51,7 @@ __global__ void parent(int *codes)
 int main()
 {
     init_host_spans();
-    int *d_codes = nullptr;
-    CHECK(cudaMalloc(&d_codes, NCODES * sizeof(int)));
-    CHECK(cudaMemset(d_codes, 0xff, NCODES * sizeof(int)));   // -1: not written
+    int *d_codes = unwritten_codes(NCODES);
     CHECK(cudaDeviceSynchronize());
 
     const Timer timer = timer_start();
@@ -63,7 +61,7 @@ int main()
 
     const unsigned int errors = read_spans();
     int c[NCODES];
-    CHECK(cudaMemcpy(c, d_codes, sizeof c, cudaMemcpyDeviceToHost));
+    take_codes(c, d_codes);
     printf("cudaStreamCreateWithFlags(0) = %d, %d; cudaEventCreateWithFlags(cudaEventDisableTiming) = %d; "
            "cudaEventRecord = %d; cudaStreamWaitEvent = %d; last error %d; launch errors %u\n",
            c[0], c[1], c[2], c[3], c[4], c[5], errors);
@@ -74,6 +72,5 @@ int main()
     fact("A, B and C ran once with all their blocks", ran(1, 2) && ran(2, 2) && ran(3, 1));
     fact("B (s1) starts after A (s1, before it) ended", after(2, 1));
     fact("C (s2, after the wait) starts after B (s1, before the record) ended", after(3, 2));
-    CHECK(cudaFree(d_codes));
     return finish();
 }

@@ -59,9 +59,7 @@ __global__ void parent(int *codes)
 int main()
 {
     init_host_spans();
-    int *d_codes = nullptr;
-    CHECK(cudaMalloc(&d_codes, NCODES * sizeof(int)));
-    CHECK(cudaMemset(d_codes, 0xff, NCODES * sizeof(int)));   // -1: not written
+    int *d_codes = unwritten_codes(NCODES);
     CHECK(cudaDeviceSynchronize());
 
     const Timer timer = timer_start();
@@ -71,7 +69,7 @@ int main()
 
     read_spans();
     int c[NCODES];
-    CHECK(cudaMemcpy(c, d_codes, sizeof c, cudaMemcpyDeviceToHost));
+    take_codes(c, d_codes);
     printf("cudaEventCreateWithFlags = %d, cudaStreamCreateWithFlags = %d, %d\n", c[0], c[1], c[2]);
     printf("cudaEventRecord(e, cudaStreamTailLaunch) = %d, then cudaGetLastError = %d\n", c[3], c[4]);
     printf("cudaEventRecord(e, cudaStreamFireAndForget) = %d, then cudaGetLastError = %d\n", c[5],
@@ -92,6 +90,5 @@ int main()
          c[11] == 0 && c[12] == 0 && c[13] == 0 && c[14] == 0 && c[15] == 0);
     fact("A and B ran once", ran(ID_A, 1) && ran(ID_B, 1));
     fact("B (after the wait) starts after A (before the record) ended", after(ID_B, ID_A));
-    CHECK(cudaFree(d_codes));
     return finish();
 }

@@ -74,9 +74,7 @@ __global__ void parent(int *codes)
 int main()
 {
     init_host_spans();
-    int *d_codes = nullptr;
-    CHECK(cudaMalloc(&d_codes, NBLOCKS * NCODES * sizeof(int)));
-    CHECK(cudaMemset(d_codes, 0xff, NBLOCKS * NCODES * sizeof(int)));   // -1: not written
+    int *d_codes = unwritten_codes(NBLOCKS * NCODES);
     CHECK(cudaDeviceSynchronize());
 
     const Timer timer = timer_start();
@@ -86,7 +84,7 @@ int main()
 
     const unsigned int errors = read_spans();
     int c[NBLOCKS * NCODES];
-    CHECK(cudaMemcpy(c, d_codes, sizeof c, cudaMemcpyDeviceToHost));
+    take_codes(c, d_codes);
     printf("events: %d blocks, each with streams s1, s2 and event e: A(->A1) into s1, C into s2, "
            "record e in s1, s2 waits for e, B into s2\n", NBLOCKS);
     bool codes_ok = true, all_ran = ran(0, NBLOCKS), b_after_a = true, b_after_a1 = true,
@@ -110,6 +108,5 @@ int main()
     fact("B (s2, after the wait) starts after A (s1, before the record) ended", b_after_a);
     fact("B starts after A's child A1 ended", b_after_a1);
     fact("B starts after C (same stream s2, launched before it) ended", b_after_c);
-    CHECK(cudaFree(d_codes));
     return finish();
 }
