@@ -14,6 +14,7 @@
 #include "api_calls.h"
 #include "block_barriers.h"
 #include "block_exits.h"
+#include "body_block_copies.h"
 #include "context.h"
 #include "device_only_code.h"
 #include "diagnose.h"
@@ -250,6 +251,7 @@ static void analyse_units(cdpl_context *context)
     cdpl_find_functions(context);
     cdpl_find_using_declarations(context);
     cdpl_find_device_only_uses(context);
+    cdpl_find_body_block_copies(context);
     cdpl_find_host_launches(context);
     cdpl_find_arch_guard_launches(context);
     /* An empty array may be NULL, which qsort must not be given. */

@@ -124,15 +124,6 @@ static bool in_caller_body(const api_walk *walk, size_t offset)
     return offset >= caller->body.begin && offset < caller->body.end;
 }
 
-/* Whether `offset` is in a preprocessing directive (a #define written inside
- * a function body, say): its logical line starts with '#'. */
-static bool in_directive(const cdpl_model *model, size_t offset)
-{
-    size_t start = cdpl_logical_line(model, offset).begin;
-    while (start < offset && (model->source[start] == ' ' || model->source[start] == '\t')) ++start;
-    return model->source[start] == '#';
-}
-
 /* The cursor's text as written: inside a macro argument when it is one. */
 static bool written_range(const api_walk *walk, CXCursor cursor, cdpl_range *range)
 {
@@ -189,7 +180,7 @@ static void examine_call(api_walk *walk, CXCursor call)
      * macro like CHECK(cudaGetLastError()), or in a macro's definition. The
      * renaming happens there; in a definition it serves every use of the
      * macro, host ones too, as the runtime's versions work on the host. */
-    bool in_definition = !in_caller_body(walk, name_offset) || in_directive(walk->context->model, name_offset);
+    bool in_definition = !in_caller_body(walk, name_offset) || cdpl_in_directive(walk->context->model, name_offset);
     if (in_definition) {
         if (!cdpl_main_range(walk->unit, clang_getCursorExtent(call), &whole) ||
             clang_getCursorKind(call) != CXCursor_CallExpr)

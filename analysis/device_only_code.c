@@ -48,8 +48,10 @@ static void read_region(cdpl_context *context, cdpl_range region, const skipped_
         if (!cdpl_token_is_identifier(&tokens, t) || is_skipped(device_skipped, range.begin)) continue;
         size_t function = cdpl_function_enclosing(model, range.begin);
         if (function == SIZE_MAX) continue;
-        if (cdpl_text_is(model, range, "blockIdx") || cdpl_text_is(model, range, "gridDim"))
+        if (cdpl_text_is(model, range, "blockIdx") || cdpl_text_is(model, range, "gridDim")) {
             cdpl_add_builtin_ref(context, function, range);
+            cdpl_add_closed_range(context, function, range);
+        }
         else if (cdpl_token_is(model, &tokens, t + 1, "<"))
             add_calls_named(context, function, range);
         else if (cdpl_token_is(model, &tokens, t + 1, "(")) {

@@ -756,11 +756,37 @@ static void record_query_arguments(body_walk *walk, CXCursor call)
     }
 }
 
+/* A lambda or a local class: the body's local variables are not all in
+ * scope there. */
+static bool closes_scope(enum CXCursorKind kind)
+{
+    return kind == CXCursor_LambdaExpr || kind == CXCursor_ClassDecl || kind == CXCursor_StructDecl ||
+           kind == CXCursor_UnionDecl || kind == CXCursor_ClassTemplate ||
+           kind == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+/* Where it is not written in the main file (a macro's expansion), the whole
+ * body counts as closed. */
+static void add_closed_range(body_walk *walk, CXCursor cursor)
+{
+    cdpl_function *function = &walk->context->model->functions[walk->function];
+    cdpl_range range;
+    if (!cdpl_main_range(walk->unit, clang_getCursorExtent(cursor), &range)) range = function->body;
+    cdpl_add_closed_range(walk->context, walk->function, range);
+}
+
+void cdpl_add_closed_range(cdpl_context *context, size_t index, cdpl_range range)
+{
+    cdpl_function *function = &context->model->functions[index];
+    cdpl_append(context, &function->closed_ranges, &function->nclosed_ranges, sizeof range, &range);
+}
+
 static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXClientData data)
 {
     (void)parent;
     body_walk *walk = data;
     enum CXCursorKind kind = clang_getCursorKind(cursor);
+    if (closes_scope(kind)) add_closed_range(walk, cursor);
     size_t named;
     cdpl_range name_range;
     if (kind == CXCursor_DeclRefExpr && function_name_ref(walk, cursor, &named, &name_range)) {

@@ -35,5 +35,7 @@ bool cdpl_is_function_kind(enum CXCursorKind kind);
 /* Facts found outside an AST walk (see device_only_code.c); both ignore repeats. */
 void cdpl_add_builtin_ref(cdpl_context *context, size_t function, cdpl_range range);
 void cdpl_add_callee(cdpl_context *context, size_t caller, size_t callee);
+/* A part of the body that its local variables may not reach (cdpl_function.closed_ranges). */
+void cdpl_add_closed_range(cdpl_context *context, size_t function, cdpl_range range);
 
 #endif

@@ -95,6 +95,8 @@ static void free_function(cdpl_function *function)
     free(function->template_params);
     free(function->specialized_usr);
     free(function->builtin_refs);
+    free(function->closed_ranges);
+    free(function->builtin_ref_reads_copy);
     free(function->name_refs);
     free(function->query_refs);
     free(function->callees);

@@ -109,6 +109,16 @@ typedef struct cdpl_function {
     /* Uses of the builtin variables blockIdx / gridDim in the body. */
     size_t nbuiltin_refs;
     cdpl_range *builtin_refs;
+    /* Parts of the body that the body's own local variables may not reach:
+     * lambdas and local classes, and the uses found only by reading
+     * device-only code as tokens (device_only_code.c), whose enclosing
+     * lambda the walk may not have seen. */
+    size_t nclosed_ranges;
+    cdpl_range *closed_ranges;
+    /* Kernel, one per builtin_refs: the use is written in the body itself,
+     * where a copy of the virtual block that the body takes at its start is
+     * in scope (analysis/body_block_copies.c). NULL for other functions. */
+    bool *builtin_ref_reads_copy;
 
     /* Every use of this function's name in main-file bodies (the
      * identifier token), launches included; and those among them that are

@@ -305,3 +305,10 @@ cdpl_range cdpl_logical_line(const cdpl_model *model, size_t offset)
     while (end < model->source_size && !(text[end] == '\n' && !continued(text, end))) ++end;
     return (cdpl_range){begin, end};
 }
+
+bool cdpl_in_directive(const cdpl_model *model, size_t offset)
+{
+    size_t start = cdpl_logical_line(model, offset).begin;
+    while (start < offset && (model->source[start] == ' ' || model->source[start] == '\t')) ++start;
+    return model->source[start] == '#';
+}

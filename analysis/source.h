@@ -37,6 +37,10 @@ bool cdpl_text_is(const cdpl_model *model, cdpl_range range, const char *text);
  * joins them: a macro definition, say. */
 cdpl_range cdpl_logical_line(const cdpl_model *model, size_t offset);
 
+/* Whether `offset` is in a preprocessing directive (a #define written inside
+ * a function body, say): its logical line starts with '#'. */
+bool cdpl_in_directive(const cdpl_model *model, size_t offset);
+
 typedef struct cdpl_tokens {
     CXTranslationUnit tu;
     CXToken *tokens;

@@ -344,14 +344,38 @@ static void start_runtime_before(rewrite *rw, const cdpl_launch_site *site)
     cdpl_edits_insert(rw->edits, site->whole.begin, "(void)cdpl_start_runtime(), ");
 }
 
-/* blockIdx/gridDim read the virtual block wherever runtime kernels can reach. */
-static void virtualize_builtins(rewrite *rw, const cdpl_function *function)
+/* blockIdx/gridDim read the virtual block wherever runtime kernels can
+ * reach. A runtime kernel's body takes a copy of it when it starts, which
+ * its own uses read where they can (analysis/body_block_copies.c): a local
+ * stays in a register, where the block's context in shared memory is loaded
+ * again after every generic store. */
+static void virtualize_builtins(rewrite *rw, const cdpl_function *function, bool runtime_body)
 {
+    bool block_copied = false, grid_copied = false;
     for (size_t r = 0; r < function->nbuiltin_refs; ++r) {
         cdpl_range ref = function->builtin_refs[r];
         bool is_block = strncmp(rw->model->source + ref.begin, "blockIdx", ref.end - ref.begin) == 0;
-        cdpl_edits_replace(rw->edits, ref.begin, ref.end, is_block ? "cdpl_blockIdx()" : "cdpl_gridDim()");
+        bool reads_copy = runtime_body && function->builtin_ref_reads_copy != NULL &&
+                          function->builtin_ref_reads_copy[r];
+        if (reads_copy && is_block) block_copied = true;
+        if (reads_copy && !is_block) grid_copied = true;
+        const char *reads = reads_copy ? (is_block ? "cdpl_block_idx" : "cdpl_grid_dim")
+                                       : (is_block ? "cdpl_blockIdx()" : "cdpl_gridDim()");
+        cdpl_edits_replace(rw->edits, ref.begin, ref.end, reads);
     }
+    size_t start = function->body.begin + 1;
+    if (block_copied) cdpl_edits_insert(rw->edits, start, " const uint3 cdpl_block_idx = cdpl_blockIdx();");
+    if (grid_copied) cdpl_edits_insert(rw->edits, start, " const dim3 cdpl_grid_dim = cdpl_gridDim();");
+}
+
+/* Whether the function's body runs as a runtime kernel's: the kernel's own,
+ * or an explicit specialization's of a runtime kernel template. */
+static bool is_runtime_body(const rewrite *rw, size_t index)
+{
+    size_t primary = rw->model->functions[index].specializes;
+    return rw->plans[index].kernel != NULL ||
+           (primary < rw->model->nfunctions && rw->plans[primary].kernel != NULL &&
+            rw->model->functions[index].runs_in_runtime);
 }
 
 static bool spelled_alone(const cdpl_model *model, cdpl_range name)
@@ -490,7 +514,7 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
     }
     for (size_t f = 0; f < model->nfunctions; ++f) {
         const cdpl_function *function = &model->functions[f];
-        if (function->virtualized) virtualize_builtins(&rw, function);
+        if (function->virtualized) virtualize_builtins(&rw, function, is_runtime_body(&rw, f));
         if (function->needs_native_prologue && function->has_body)
             cdpl_edits_insert(edits, function->body.begin + 1, " CDPL_NATIVE_BLOCK();");
     }

@@ -27,5 +27,5 @@ int main()
     return 0;
 }
 // CHECK: __device__ void child(int *out)
-// CHECK: if (warp.thread_rank() == 0) out[cdpl_blockIdx().x] = rank_in_block() + (int)block.size();
+// CHECK: if (warp.thread_rank() == 0) out[cdpl_block_idx.x] = rank_in_block() + (int)block.size();
 // CHECK: __global__ void native_only(int *out) { out[cg::this_grid().block_rank()] = 1; }

@@ -28,7 +28,7 @@ int main()
     return 0;
 }
 // CHECK: template <int N> [[maybe_unused]] static __host__ __device__ void cdpl_launch_count_down(cdpl_launch_config, int *); template <int N> __device__ void count_down(int *out)
-// CHECK: out[N] = cdpl_blockIdx().x;
+// CHECK: out[N] = cdpl_block_idx.x;
 // CHECK: if constexpr (N > 0) cdpl_launch_count_down<N - 1>(cdpl_config(1, 1), out);
 // CHECK: template <int N> struct cdpl_params_count_down { cdpl_body_fn_count_down cdpl_body; int *p0; };
 // CHECK: template <int N> __device__ void cdpl_body_count_down(const void *cdpl_raw)
