@@ -68,11 +68,14 @@ static bool runs_its_own_children(const cdpl_kernel_plan *plan)
     return !plan->threads_may_leave_alone && plan->launches_itself_in_one_block;
 }
 
-/* The entry runs one record and leaves: the kernel waits at barriers, and
- * a thread that left the body early would meet the others at one. */
+/* The entry runs one record and leaves: the kernel never launches itself,
+ * so its blocks have no record to go on with (cdpl_fits_this_launch), and
+ * without the loop ptxas puts no reconvergence points around the body's
+ * loops (few_large: 8 instructions an element); or it waits at barriers,
+ * and a thread that left the body early would meet the others at one. */
 static bool runs_one_record(const cdpl_kernel_plan *plan)
 {
-    return plan->waits_at_barrier && !runs_its_own_children(plan);
+    return !plan->launches_itself || (plan->waits_at_barrier && !runs_its_own_children(plan));
 }
 
 /* The entry's MayRunLive argument, the same for entering and leaving. */
@@ -284,8 +287,8 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
 
     const char *indent = put_entry_begin(&out, plan);
     if (kernel->nparams > 0)
-        cdpl_text_printf(&out, "%sconst cdpl_params_%s &cdpl_p = cdpl_block_params<cdpl_params_%s>();\n", indent,
-                         stem, stem);
+        cdpl_text_printf(&out, "%sconst cdpl_params_%s &cdpl_p = cdpl_uniform_block_params<cdpl_params_%s>();\n",
+                         indent, stem, stem);
     cdpl_text_printf(&out, "%s%s(", indent, kernel->name);
     put_arguments(&out, kernel, "cdpl_p.");
     cdpl_text_puts(&out, ");\n");
@@ -362,7 +365,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
     cdpl_text_printf(&out, "template <%s> __device__ void cdpl_body_%s(const void *cdpl_raw)\n{\n", parameters, stem);
     if (kernel->nparams > 0)
         cdpl_text_printf(&out,
-                         "    const cdpl_params_%s<%s> &cdpl_p = *static_cast<const cdpl_params_%s<%s> *>(cdpl_raw);\n",
+                         "    const cdpl_params_%s<%s> &cdpl_p = cdpl_uniform_params<cdpl_params_%s<%s>>(cdpl_raw);\n",
                          stem, arguments, stem, arguments);
     else
         cdpl_text_puts(&out, "    (void)cdpl_raw;\n");

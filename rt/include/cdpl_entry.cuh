@@ -270,6 +270,63 @@ template <typename Params> static __device__ __forceinline__ const Params &cdpl_
     return *reinterpret_cast<const Params *>(cdpl_context.params);
 }
 
+/* The largest parameter struct that cdpl_uniform_params copies word by word. */
+#define CDPL_UNIFORM_PARAMS_MAX 64
+
+/* `word`, read by every active thread of the warp from one address: the
+ * same value in each, which a warp reduction (redux.sync, compute 8.0 and
+ * later) puts in a uniform register, where ptxas knows it is the same for
+ * the whole warp. */
+static __device__ __forceinline__ unsigned int cdpl_warp_uniform(unsigned int word)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && !defined(CDPL_GPU_HIP)
+    unsigned int active, uniform;
+    asm volatile("activemask.b32 %0;" : "=r"(active));
+    /* volatile: kept where it is written, never moved into a branch that
+     * fewer threads than `active` take. */
+    asm volatile("redux.sync.or.b32 %0, %1, %2;" : "=r"(uniform) : "r"(word), "r"(active));
+    return uniform;
+#else
+    return word;
+#endif
+}
+
+/* A kernel's parameters for its body: natively they are the same for the
+ * whole grid, and ptxas knows it (they live in the constant bank). Read
+ * from the record, they would not be known alike across the warp, and
+ * ptxas kept reconvergence points (BSSY/BSYNC) around every loop that one
+ * bounds: 8 more instructions an element in few_large's inner loop than
+ * natively. A small struct is copied through cdpl_warp_uniform instead;
+ * a larger one is read in place. */
+template <typename Params, bool Small = sizeof(Params) % 4 == 0 && sizeof(Params) <= CDPL_UNIFORM_PARAMS_MAX>
+struct cdpl_uniform_params_of {
+    static __device__ __forceinline__ const Params &get(const void *raw) { return *static_cast<const Params *>(raw); }
+};
+
+template <typename Params> struct cdpl_uniform_params_of<Params, true> {
+    static __device__ __forceinline__ Params get(const void *raw)
+    {
+        const unsigned int *words = static_cast<const unsigned int *>(raw);
+        alignas(Params) unsigned int copy[sizeof(Params) / 4];
+        for (unsigned int i = 0; i < sizeof(Params) / 4; ++i) copy[i] = cdpl_warp_uniform(words[i]);
+        return *reinterpret_cast<const Params *>(copy);
+    }
+};
+
+/* Bound to a const reference by the caller: a copy (small structs) or the
+ * parameters in place. */
+template <typename Params>
+static __device__ __forceinline__ auto cdpl_uniform_params(const void *raw) -> decltype(cdpl_uniform_params_of<Params>::get(raw))
+{
+    return cdpl_uniform_params_of<Params>::get(raw);
+}
+
+template <typename Params>
+static __device__ __forceinline__ auto cdpl_uniform_block_params() -> decltype(cdpl_uniform_params_of<Params>::get(nullptr))
+{
+    return cdpl_uniform_params_of<Params>::get(cdpl_context.params);
+}
+
 /* Kernels outside the runtime that reach virtualized code start with this. */
 static __device__ __forceinline__ void cdpl_enter_native_block()
 {

@@ -6,7 +6,9 @@
 // barrier_kernel_goes_on_only_where_threads_leave_together.cu), or that
 // launches only other kernels, registers without it; every entry leaves at
 // once when the block has no record to run. Only the first kind's entry
-// holds the code of spare workers (the template argument true).
+// holds the code of spare workers (the template argument true). A kernel
+// that never launches itself has no record of its own to go on with: its
+// entry runs one record and leaves.
 __global__ void leaf(int *out)
 {
     out[threadIdx.x] = 1;
@@ -46,8 +48,8 @@ int main()
     return 0;
 }
 // CHECK: static __global__ void cdpl_entry_leaf(cdpl_wave cdpl_w)
-// CHECK: if (!cdpl_enter_block<false>(cdpl_w, 0x
-// CHECK: } while (cdpl_leave_block_or_continue<false>());
+// CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
+// CHECK: cdpl_leave_block();
 // CHECK: "leaf", (const void *)cdpl_entry_leaf, sizeof(cdpl_params_leaf), 0u);
 // CHECK: static __global__ void cdpl_entry_walk(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0x
