@@ -89,28 +89,48 @@ static const char *traits_of(const cdpl_kernel_plan *plan)
     return runs_its_own_children(plan) ? "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN" : "0u";
 }
 
-/* The entry kernel's head, up to where it calls the body; returns the
- * indentation of that call. A block may go on with a ready one-block record
- * of the same kernel and shape unless runs_one_record(). */
-static const char *put_entry_begin(cdpl_text *out, const cdpl_kernel_plan *plan)
+/* Each line of `lines` (each ending in a newline), after `indent`. */
+static void put_indented(cdpl_text *out, const char *indent, const char *lines)
 {
+    for (const char *line = lines; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t length = end != NULL ? (size_t)(end - line) + 1 : strlen(line);
+        cdpl_text_puts(out, indent);
+        cdpl_text_append(out, line, length);
+        line += length;
+    }
+}
+
+/* The entry kernel; `run_body` holds the statements that run the body once
+ * (taken: emptied here).
+ * A block may go on with a ready one-block record of the same kernel and
+ * shape unless runs_one_record(): it runs its first record before the loop
+ * that goes on with others, in a copy of its own, since ptxas keeps
+ * reconvergence points around the loops of a body inside that loop
+ * (quicksort 115.5 -> 113.1 ms on an H200, docs/benchmarks.md). */
+static void put_entry(cdpl_text *out, const cdpl_kernel_plan *plan, cdpl_text *run_body)
+{
+    char *run = cdpl_text_take(run_body);
+    if (run == NULL) {
+        out->failed = true;
+        return;
+    }
     cdpl_text_printf(out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
                      plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", plan->stem);
     if (runs_one_record(plan)) {
         cdpl_text_puts(out, "    if (!cdpl_enter_block<false>(cdpl_w)) return;\n");
-        return "    ";
-    }
-    cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w, 0x%08xu)) return;\n    do {\n", may_run_live(plan),
-                     plan->id);
-    return "        ";
-}
-
-static void put_entry_end(cdpl_text *out, const cdpl_kernel_plan *plan)
-{
-    if (runs_one_record(plan))
+        put_indented(out, "    ", run);
         cdpl_text_puts(out, "    cdpl_leave_block();\n}\n");
-    else
-        cdpl_text_printf(out, "    } while (cdpl_leave_block_or_continue<%s>());\n}\n", may_run_live(plan));
+        free(run);
+        return;
+    }
+    cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w, 0x%08xu)) return;\n    {\n", may_run_live(plan),
+                     plan->id);
+    put_indented(out, "        ", run);
+    cdpl_text_printf(out, "    }\n    while (cdpl_leave_block_or_continue<%s>()) {\n", may_run_live(plan));
+    put_indented(out, "        ", run);
+    cdpl_text_puts(out, "    }\n}\n");
+    free(run);
 }
 
 /* Ends a runtime kernel's text: its registration (the parameter struct
@@ -285,14 +305,14 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
                      "              \"cdp-lower: the parameters of `%s` exceed 4 KB or 16-byte alignment\");\n",
                      stem, stem, kernel->name);
 
-    const char *indent = put_entry_begin(&out, plan);
+    cdpl_text run_body = {0};
     if (kernel->nparams > 0)
-        cdpl_text_printf(&out, "%sconst cdpl_params_%s &cdpl_p = cdpl_uniform_block_params<cdpl_params_%s>();\n",
-                         indent, stem, stem);
-    cdpl_text_printf(&out, "%s%s(", indent, kernel->name);
-    put_arguments(&out, kernel, "cdpl_p.");
-    cdpl_text_puts(&out, ");\n");
-    put_entry_end(&out, plan);
+        cdpl_text_printf(&run_body, "const cdpl_params_%s &cdpl_p = cdpl_uniform_block_params<cdpl_params_%s>();\n",
+                         stem, stem);
+    cdpl_text_printf(&run_body, "%s(", kernel->name);
+    put_arguments(&run_body, kernel, "cdpl_p.");
+    cdpl_text_puts(&run_body, ");\n");
+    put_entry(&out, plan, &run_body);
 
     cdpl_text_printf(&out, "%s__host__ __device__ void cdpl_launch_%s(", linkage_of(kernel), kernel->name);
     put_parameter_list(&out, kernel, true, NULL);
@@ -446,11 +466,12 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
     cdpl_text_puts(&out, "};\n");
     cdpl_text_printf(&out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
 
-    const char *indent = put_entry_begin(&out, plan);
-    cdpl_text_printf(&out, "%sconst cdpl_body_fn_%s &cdpl_f = cdpl_block_params<cdpl_body_fn_%s>();\n", indent, stem,
-                     stem);
-    cdpl_text_printf(&out, "%scdpl_f(&cdpl_f);\n", indent);
-    put_entry_end(&out, plan);
+    cdpl_text run_body = {0};
+    cdpl_text_printf(&run_body,
+                     "const cdpl_body_fn_%s &cdpl_f = cdpl_block_params<cdpl_body_fn_%s>();\n"
+                     "cdpl_f(&cdpl_f);\n",
+                     stem, stem);
+    put_entry(&out, plan, &run_body);
 
     return finish_with_registration(&out, plan, "cdpl_params_bound_", resume_line, file);
 }

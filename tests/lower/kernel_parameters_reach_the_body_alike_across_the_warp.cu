@@ -5,8 +5,11 @@
 // reconvergence points around the loops they bound. The entry of a plain
 // kernel and the body of a kernel template's instantiation both read them
 // so, whether the entry runs one record (scale never launches itself) or
-// goes on with more (walk does). The entry of a template reads its body's
-// address in place: the body reads the parameters after it.
+// goes on with more (walk does: its first record runs before the loop that
+// goes on with others, in a copy of its own, as ptxas keeps reconvergence
+// points around the loops of a body inside that loop). The entry of a
+// template reads its body's address in place: the body reads the parameters
+// after it.
 __global__ void scale(float *data, int n, int iters)
 {
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
@@ -41,5 +44,8 @@ int main()
 // CHECK: const cdpl_params_fill<T> &cdpl_p = cdpl_uniform_params<cdpl_params_fill<T>>(cdpl_raw);
 // CHECK: static __global__ void cdpl_entry_walk(cdpl_wave cdpl_w)
 // CHECK: const cdpl_params_walk &cdpl_p = cdpl_uniform_block_params<cdpl_params_walk>();
-// CHECK: } while (cdpl_leave_block_or_continue<true>());
+// CHECK: walk(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2);
+// CHECK: while (cdpl_leave_block_or_continue<true>()) {
+// CHECK: const cdpl_params_walk &cdpl_p = cdpl_uniform_block_params<cdpl_params_walk>();
+// CHECK: walk(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2);
 // CHECK-NOT: cdpl_block_params<cdpl_params_
