@@ -170,7 +170,7 @@ typedef struct cdpl_record {
     unsigned int block[3];
     unsigned int shmem;
     unsigned int flags;
-    int deps;                   /* unfinished predecessors + the launcher's guard */
+    int deps;                   /* unfinished predecessors, or the launcher's guard */
     int outstanding;            /* own blocks (1) + unfinished non-tail children */
     unsigned long long blocks_left;
     unsigned int next;          /* successor in the same stream */

@@ -16,50 +16,103 @@
  * this thread wrote must reach other blocks before they may take the
  * record. A record this block keeps needs no fence: the block's barriers
  * pass the writes on to its thread that later hands anything on, whose
- * fence then covers them (fences are cumulative). */
-static __device__ __forceinline__ void cdpl_dispatch_ready(cdpl_state *state, unsigned int index, bool may_keep,
-                                                           bool publish)
+ * fence then covers them (fences are cumulative). `parent_done`: the
+ * caller knows the blocks of the record's grid are all done (it completes
+ * a record of that grid, which started only after them). True when kept. */
+static __device__ __forceinline__ bool cdpl_dispatch_ready(cdpl_state *state, unsigned int index,
+                                                           const cdpl_ready_shape &shape, bool may_keep,
+                                                           bool publish, bool parent_done)
 {
-    if (may_keep && cdpl_keep_for_this_block(state, index)) return;
+    if (may_keep && cdpl_keep_for_this_block(state, index, shape, parent_done)) return true;
     if (publish) __threadfence();
-    if (!cdpl_live_push(state, index)) cdpl_push_ready(state, index);
+    if (!cdpl_live_push(state, index, shape, parent_done)) cdpl_push_ready(state, index);
+    return false;
 }
 
 /* Drops one dependency of record `index`; the last one makes it ready. The
  * caller has fenced since it last wrote or learnt anything that the
- * record's grid must see. */
-static __device__ __forceinline__ void cdpl_drop_dependency(cdpl_state *state, unsigned int index,
-                                                            bool may_keep = true)
+ * record's grid must see. True when this block keeps the record to run
+ * next (cdpl_keep_for_this_block). The record's shape is read before the
+ * count, which it does not depend on (it is written before the record is
+ * linked): the loads and the atomic make one round trip, not two. */
+static __device__ __forceinline__ bool cdpl_drop_dependency(cdpl_state *state, unsigned int index,
+                                                            bool parent_done, bool may_keep = true)
 {
-    if (atomicSub(&cdpl_record_at(state, index)->deps, 1) == 1) cdpl_dispatch_ready(state, index, may_keep, false);
+    cdpl_record *record = cdpl_record_at(state, index);
+    const cdpl_ready_shape shape = cdpl_ready_shape_of(record);
+    if (atomicSub(&record->deps, 1) != 1) return false;
+    return cdpl_dispatch_ready(state, index, shape, may_keep, false, parent_done);
 }
 
 /* The same, after a fence that publishes what this thread wrote to
  * whichever thread drops the last dependency. */
-static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool may_keep = true)
+static __device__ __forceinline__ void cdpl_release(cdpl_state *state, unsigned int index, bool parent_done)
 {
     __threadfence();
-    cdpl_drop_dependency(state, index, may_keep);
+    cdpl_drop_dependency(state, index, parent_done);
 }
 
-/* Drops the launcher's guard of a record just linked (cdpl_link). When the
- * guard is all it waits for, no other thread can release it, and it is
- * ready without an atomic on its count: one dependent round trip less on
- * every fire-and-forget launch and every first launch into a stream. */
-static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, unsigned int index, bool waits,
+/* A record just linked (cdpl_link): ready unless it waits for another
+ * record, whose completion then releases it. Either way no other thread
+ * can release it meanwhile, so it needs no atomic on its count. */
+static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, unsigned int index,
+                                                           const cdpl_ready_shape &shape, bool waits,
                                                            bool may_keep = true)
 {
-    if (waits)
-        cdpl_release(state, index, may_keep);
-    else
-        cdpl_dispatch_ready(state, index, may_keep, true);
+    if (!waits) cdpl_dispatch_ready(state, index, shape, may_keep, true, false);
+}
+
+/* What a grid's completion reads of its record. Each field was written
+ * before the grid's blocks were all done (its stream successor and event
+ * waiters by its parent's threads before it started, its tails and named
+ * streams by its own threads), which whatever thread completes it has
+ * seen: so they may be read before the count or fence that comes before
+ * their use, and take no round trip to memory of their own. */
+struct cdpl_completion_fields {
+    unsigned int next;
+    unsigned int parent;
+    unsigned int flags;
+    unsigned int streams;
+    unsigned int waiters;
+    unsigned int tail_first;
+};
+
+static __device__ __forceinline__ cdpl_completion_fields cdpl_completion_fields_of(const cdpl_record *record)
+{
+    cdpl_completion_fields fields;
+    fields.next = record->next;
+    fields.parent = record->parent;
+    fields.flags = record->flags;
+    fields.streams = record->streams;
+    fields.waiters = record->waiters;
+    fields.tail_first = record->tail_first;
+    return fields;
+}
+
+/* Starts bringing a record's header into L1 (its fields share one
+ * 128-byte line): read after the atomic that this overlaps, they are
+ * there, while values loaded ahead into registers would stay live across
+ * the atomic (4 more registers in every entry, which few_large's work
+ * entry could not spare). */
+static __device__ __forceinline__ void cdpl_prefetch_record(const cdpl_record *record)
+{
+#if defined(__CUDA_ARCH__) && !defined(CDPL_GPU_HIP)
+    asm volatile("prefetch.L1 [%0];" ::"l"(record));
+#else
+    (void)record;
+#endif
 }
 
 /* A grid whose blocks, children and tails are all done: free it and pass
  * the news on, up the tree, for as long as each parent completes in turn.
- * `learnt`: the count that fell to zero told this thread of other threads'
- * work (children, other blocks), which the first level's fence passes on. */
-static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, bool learnt)
+ * `fields`: its record's (cdpl_completion_fields_of). `learnt`: the count
+ * that fell to zero told this thread of other threads' work (children,
+ * other blocks), which the first level's fence passes on. Records it
+ * releases belong to grids whose blocks are done: the completed grid's
+ * (its stream successor, its event's waiters) or the completed grid (its
+ * first tail). */
+static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, cdpl_completion_fields fields,
+                                     bool learnt)
 {
     for (bool fence = learnt;; fence = true) {
         /* What the grid and its subtree wrote, learnt through the count that
@@ -68,56 +121,74 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, bool
          * level. What this thread writes after it (freeing, releasing) is
          * nothing that those records' grids or the parent need. */
         if (fence) __threadfence();
-        cdpl_record *record = cdpl_record_at(state, index);
-        unsigned int next = record->next;
-        unsigned int parent = record->parent;
-        bool is_tail = (record->flags & CDPL_RECORD_TAIL) != 0;
-        for (unsigned int s = record->streams; s != CDPL_NONE;) {
+        for (unsigned int s = fields.streams; s != CDPL_NONE;) {
             unsigned int following = cdpl_global(state->streams)[s].next_owned;
             cdpl_global(state->streams)[s].magic = 0;
             cdpl_ring_give(&state->stream_ring, s);
             s = following;
         }
-        for (unsigned int w = record->waiters; w != CDPL_NONE;) {
+        for (unsigned int w = fields.waiters; w != CDPL_NONE;) {
             unsigned int following = cdpl_record_at(state, w)->next_waiter;
-            cdpl_drop_dependency(state, w);
+            cdpl_drop_dependency(state, w, true);
             w = following;
         }
         cdpl_free_record(state, index);
-        if (next != CDPL_NONE) cdpl_drop_dependency(state, next);
+        const unsigned int next = fields.next, parent = fields.parent;
+        bool next_kept = next != CDPL_NONE && cdpl_drop_dependency(state, next, true);
         if (parent == CDPL_NONE) {
             atomicAdd(&state->roots_done, 1ull);
             return;
         }
-        if (is_tail) {
+        cdpl_record *up = cdpl_record_at(state, parent);
+        if ((fields.flags & CDPL_RECORD_TAIL) != 0) {
             if (next != CDPL_NONE) return; /* the next tail of the parent runs */
             index = parent;
+            fields = cdpl_completion_fields_of(up);
             continue;
         }
-        cdpl_record *up = cdpl_record_at(state, parent);
+        if (next_kept) {
+            /* `next`, of the same stream, is a child of the same grid that
+             * counts in its `outstanding` until this block has run it: this
+             * count cannot be the last, and needs no answer. (Run by
+             * another block, it could be done and counted before this
+             * count lands, and the zero would go unseen.) */
+            atomicSub(&up->outstanding, 1);
+            return;
+        }
+        cdpl_prefetch_record(up);
         if (atomicSub(&up->outstanding, 1) != 1) return;
-        if (up->tail_first != CDPL_NONE) {
-            cdpl_release(state, up->tail_first);
+        fields = cdpl_completion_fields_of(up);
+        if (fields.tail_first != CDPL_NONE) {
+            cdpl_release(state, fields.tail_first, true);
             return;
         }
         index = parent;
     }
 }
 
-/* The grid's own blocks and its non-tail children are done. `published`:
- * the caller has fenced since its last write that others need (the only
- * block of its grid), so the count needs no fence before it. `alone`: the
- * grid launched nothing, so no other thread counts on it and its
- * completion has nothing to learn. */
-static __device__ void cdpl_outstanding_done(cdpl_state *state, unsigned int index, bool published, bool alone)
+/* The grid's own blocks and its non-tail children are done. `alone`: the
+ * grid launched nothing, so no other thread counts on it, its count is its
+ * blocks' 1, it has no tail, and its completion has nothing to learn.
+ * `known`: the caller read its record's `fields` (only where it is alone).
+ * `published`: the caller has fenced since it last learnt anything that
+ * others need, so the count needs no fence before it. */
+static __device__ void cdpl_grid_blocks_done(cdpl_state *state, unsigned int index, cdpl_completion_fields fields,
+                                             bool known, bool alone, bool published)
 {
-    cdpl_record *record = cdpl_record_at(state, index);
-    if (!published) __threadfence();
-    if (atomicSub(&record->outstanding, 1) != 1) return;
-    if (record->tail_first != CDPL_NONE)
-        cdpl_release(state, record->tail_first);
-    else
-        cdpl_complete(state, index, !alone);
+    if (!alone) {
+        cdpl_record *record = cdpl_record_at(state, index);
+        if (!published) __threadfence();
+        cdpl_prefetch_record(record);
+        if (atomicSub(&record->outstanding, 1) != 1) return;
+        fields = cdpl_completion_fields_of(record);
+        if (fields.tail_first != CDPL_NONE) {
+            cdpl_release(state, fields.tail_first, true);
+            return;
+        }
+    } else if (!known) {
+        fields = cdpl_completion_fields_of(cdpl_record_at(state, index));
+    }
+    cdpl_complete(state, index, fields, !alone);
 }
 
 #endif

@@ -103,6 +103,7 @@ struct alignas(16) cdpl_block_context {
     const unsigned char *params;
     unsigned int continue_kernel;   /* 0, or the kernel this block may go on with */
     unsigned int continuation;      /* the ready record it will go on with, or CDPL_NONE */
+    unsigned int continuation_is_child; /* nonzero when that record is a child of the block's grid */
     /* Records this block freed, which its next launches take before the
      * ring (cdpl_take_record): a chain of grids that one block runs by
      * continuation then takes and frees records without the ring's global
@@ -117,7 +118,7 @@ struct alignas(16) cdpl_block_context {
     unsigned int deferred_count;
     unsigned int deferred[CDPL_DEFERRED_RECORDS];
     /* Nonzero once the block's record has put anything in a stream: its
-     * completion then has children's work to learn of (cdpl_outstanding_done). */
+     * completion then has children's work to learn of (cdpl_grid_blocks_done). */
     unsigned int launched;
     /* Nonzero when the block's grid ends with its launch: its blocks do not
      * count themselves out, the next planner completes it (cdpl_leave_block). */

@@ -140,11 +140,12 @@ static inline __host__ __device__ cudaError_t cdpl_cudaEventDestroy(cudaEvent_t 
 #ifdef __CUDA_ARCH__
 /* A marker record in `stream`: it completes when everything before it in
  * the stream has, and (for a wait) when the event's marker has. */
-static __device__ unsigned int cdpl_enqueue_marker(const cdpl_stream_target &target, bool *waits)
+static __device__ unsigned int cdpl_enqueue_marker(const cdpl_stream_target &target, bool *waits,
+                                                   cdpl_ready_shape *shape)
 {
     cdpl_copy_params none = {};
     return cdpl_enqueue(CDPL_KIND_MARKER, CDPL_BUILTIN_KERNEL_ID, dim3(1), dim3(CDPL_BUILTIN_MARKER_THREADS), 0,
-                        target, &none, sizeof none, waits);
+                        target, &none, sizeof none, waits, shape);
 }
 
 /* The stream and event of an event record or wait, validated: the tail and
@@ -169,13 +170,14 @@ static inline __host__ __device__ cudaError_t cdpl_cudaEventRecord(cudaEvent_t e
     cudaError_t error = cdpl_event_operands(stream, event, &target, &object);
     if (error != cudaSuccess) return cdpl_api_result(error);
     bool waits = false;
-    unsigned int marker = cdpl_enqueue_marker(target, &waits);
+    cdpl_ready_shape shape;
+    unsigned int marker = cdpl_enqueue_marker(target, &waits, &shape);
     if (marker == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
     /* Other blocks of the grid find the marker here and add themselves to
      * its waiters: its own stores must be there first. */
     __threadfence();
     object->last = marker;
-    cdpl_release_linked(cdpl_context.state, marker, waits);
+    cdpl_release_linked(cdpl_context.state, marker, shape, waits);
     return cudaSuccess;
 #else
     return cudaEventRecord(event, stream);
@@ -197,15 +199,17 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStrea
     if (object->last == CDPL_NONE) return cudaSuccess; /* never recorded: nothing to wait for */
     cdpl_state *state = cdpl_global(cdpl_context.state);
     bool waits_in_stream = false;
-    unsigned int wait = cdpl_enqueue_marker(target, &waits_in_stream);
+    cdpl_ready_shape shape;
+    unsigned int wait = cdpl_enqueue_marker(target, &waits_in_stream, &shape);
     if (wait == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
-    /* It also waits for the event's marker, whatever it waits for in its
-     * stream: so it is always released with an atomic (cdpl_release), as
-     * that marker's completion may release it first. */
+    /* It also waits for the event's marker. First in its stream, it holds
+     * the launcher's guard (cdpl_link), dropped here with an atomic, as the
+     * marker's completion may drop its count too; behind a record of the
+     * stream, it has no guard to drop (cdpl_release_linked). */
     cdpl_record *waiting = cdpl_record_at(state, wait);
     waiting->deps += 1;
     waiting->next_waiter = atomicExch(&cdpl_record_at(state, object->last)->waiters, wait);
-    cdpl_release(state, wait);
+    if (!waits_in_stream) cdpl_release(state, wait, false);
     return cudaSuccess;
 #else
     return cudaStreamWaitEvent(stream, event, flags);
@@ -230,10 +234,12 @@ static __device__ cudaError_t cdpl_enqueue_bytes(unsigned int kind, const void *
     unsigned long long per_block = CDPL_BUILTIN_COPY_THREADS * 16ull;
     unsigned long long blocks = (bytes + per_block - 1) / per_block;
     bool waits = false;
+    cdpl_ready_shape shape;
     unsigned int index = cdpl_enqueue(kind, CDPL_BUILTIN_KERNEL_ID, dim3(blocks < 4096 ? (unsigned int)blocks : 4096u),
-                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, params, params_size, &waits);
+                                      dim3(CDPL_BUILTIN_COPY_THREADS), 0, target, params, params_size, &waits,
+                                      &shape);
     if (index == CDPL_NONE) return cudaErrorLaunchPendingCountExceeded;
-    cdpl_release_linked(cdpl_context.state, index, waits);
+    cdpl_release_linked(cdpl_context.state, index, shape, waits);
     return cudaSuccess;
 }
 

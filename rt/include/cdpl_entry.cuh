@@ -23,6 +23,7 @@ static __device__ void cdpl_begin_record(const cdpl_record *record, unsigned int
     cdpl_context.threads_left = blockDim.x * blockDim.y * blockDim.z;
     cdpl_context.params = (const unsigned char *)record + CDPL_RECORD_HEADER_SIZE;
     cdpl_context.continuation = CDPL_NONE;
+    cdpl_context.continuation_is_child = 0;
 }
 
 /* Makes ready one-block record `index` the block's record (thread 0). */
@@ -189,8 +190,13 @@ static __device__ __forceinline__ unsigned int cdpl_count_thread_out()
 
 /* Last thing of every thread of an entry kernel. The last thread of the
  * block reports it; no barrier, so threads that returned early behave as if
- * they had exited, as natively. */
-static __device__ void cdpl_leave_block()
+ * they had exited, as natively. `MayContinue`: the entry goes on with
+ * records its block keeps (cdpl_leave_block_or_continue), which makes it
+ * the one to run chains of grids, where each leave is on the chain's path:
+ * it reads its record's fields ahead of its fence. Others do not: the
+ * values live across the fence cost few_large's work entry 2 registers
+ * and bfs's level entry 8. */
+template <bool MayContinue = false> static __device__ void cdpl_leave_block()
 {
     /* The planner completes such a block's grid, and the block keeps no
      * record and frees none (cdpl_begin_planned_block): nothing to report. */
@@ -199,8 +205,10 @@ static __device__ void cdpl_leave_block()
     cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(state, index);
-    bool only_block = cdpl_context.grid.x == 1 && cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
+    bool only_block = cdpl_runs_only_block();
+    bool alone = only_block && !cdpl_context.launched;
     bool last_block;
+    cdpl_completion_fields fields = {};
     if (only_block) {
         /* The only block of its grid is the last one without asking: a
          * store tells cdpl_keep_for_this_block, and saves a round trip to
@@ -209,6 +217,23 @@ static __device__ void cdpl_leave_block()
          * early, it only lets the grid's children start early, which needs
          * none of its writes: every thread of the block has left. */
         *(volatile unsigned long long *)&record->blocks_left = 0ull;
+        if (cdpl_context.continuation_is_child && cdpl_context.deferred_count == 0) {
+            /* The block goes on with a child of its grid, which counts in
+             * the grid's `outstanding` until it is done, here: this count
+             * cannot be the last, and needs no answer. Nor a fence: the
+             * block hands nothing on now, and whichever of its threads
+             * hands anything on later fences first (fences are
+             * cumulative), as every path of the runtime does; the grid is
+             * complete only after that. A depth-first chain of one-block
+             * grids (NULL-stream siblings) saves a fence and a dependent
+             * atomic on each grid that launches. */
+            atomicSub(&record->outstanding, 1);
+            return;
+        }
+        /* Read before the fence, which then waits for them: the grid's
+         * record was written before it started or by this block's threads,
+         * which this thread has seen through counting out. */
+        if (MayContinue && alone) fields = cdpl_completion_fields_of(record);
         __threadfence();
         last_block = true;
     } else {
@@ -216,7 +241,7 @@ static __device__ void cdpl_leave_block()
         last_block = atomicAdd(&record->blocks_left, ~0ull) == 1ull;
     }
     if (cdpl_context.deferred_count != 0) cdpl_push_deferred(state);
-    if (last_block) cdpl_outstanding_done(state, index, only_block, only_block && !cdpl_context.launched);
+    if (last_block) cdpl_grid_blocks_done(state, index, fields, MayContinue, alone, only_block);
     /* Every thread has left and the cascade is done: the continuation is
      * settled. A block of a live launch keeps its spare records while it
      * takes the next record from the live queue (cdpl_live_take gives them
@@ -234,7 +259,7 @@ static __device__ void cdpl_leave_block()
  * returns true so that the entry runs the body again. */
 template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
 {
-    cdpl_leave_block();
+    cdpl_leave_block<true>();
     __syncthreads();
     if (cdpl_context.continuation == CDPL_NONE && !(MayRunLive && cdpl_context.live)) return false;
     __syncthreads(); /* everyone has read the context before it changes */

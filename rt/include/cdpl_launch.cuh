@@ -132,7 +132,7 @@ static __device__ void cdpl_fill_record(cdpl_record *record, unsigned int kind, 
     record->block[2] = block.z;
     record->shmem = (unsigned int)shmem;
     record->flags = 0;
-    record->deps = 1; /* the launcher's guard, until the record is linked */
+    record->deps = 1; /* the launcher's guard; once linked, what it waits for (cdpl_link) */
     record->outstanding = 1;
     record->blocks_left = cdpl_grid_blocks(record->grid);
     record->next = CDPL_NONE;
@@ -146,9 +146,16 @@ static __device__ void cdpl_fill_record(cdpl_record *record, unsigned int kind, 
 }
 
 /* Puts a new record of the running grid behind the last one in its stream,
- * and into the grid's accounts. The caller then drops the guard. True when
- * the record waits for something besides the guard, so that another thread
- * may release it too. */
+ * and into the grid's accounts. True when the record waits for another
+ * record: the launcher's guard (cdpl_fill_record) then stands for that
+ * one, and the launcher has nothing to release. What it waits for (a
+ * record before it in its stream, or for a tail the grid's other work) is
+ * the running grid or a child of it, and no child of a grid starts while a
+ * block of the grid runs (docs/design.md), so no other thread can release
+ * the record before the launcher has linked it, and the launch needs no
+ * fence and no atomic on `deps`. What the launcher wrote reaches the
+ * thread that releases it through the fence with which its block leaves
+ * (cdpl_leave_block). */
 static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cdpl_stream_target &target)
 {
     cdpl_record *record = cdpl_record_at(state, index);
@@ -168,7 +175,6 @@ static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cd
     case CDPL_STREAM_TAIL_VALUE:
         /* A tail always waits: for its parent's other work, or the tail before. */
         record->flags |= CDPL_RECORD_TAIL;
-        record->deps += 1;
         /* Other blocks of the grid find it through the exchange and store
          * its `next`: its own stores (cdpl_fill_record) must be there first. */
         __threadfence();
@@ -182,10 +188,7 @@ static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cd
         previous = atomicExch(&target.named->last, index);
         break;
     }
-    if (previous != CDPL_NONE) {
-        cdpl_record_at(state, previous)->next = index;
-        if (target.value != CDPL_STREAM_TAIL_VALUE) record->deps += 1;
-    }
+    if (previous != CDPL_NONE) cdpl_record_at(state, previous)->next = index;
     if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
     atomicExch(&cdpl_context.launched, 1u); /* threads of the block may launch at once */
     return previous != CDPL_NONE || target.value == CDPL_STREAM_TAIL_VALUE;
@@ -201,10 +204,12 @@ static __device__ __noinline__ void cdpl_launch_outside_runtime()
 
 /* Everything that goes into a stream: a kernel launch, an event marker, a
  * copy. Returns the record, or CDPL_NONE after setting the thread's error;
- * *waits tells whether it waits for more than the guard (cdpl_link). */
+ * *waits tells whether it waits for another record (cdpl_link), *shape
+ * what it is (for cdpl_release_linked, without reading the record back). */
 static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kernel_id, const dim3 &grid,
                                             const dim3 &block, size_t shmem, const cdpl_stream_target &target,
-                                            const void *params, unsigned int params_size, bool *waits)
+                                            const void *params, unsigned int params_size, bool *waits,
+                                            cdpl_ready_shape *shape)
 {
     cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_take_record(state);
@@ -215,6 +220,16 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
     cdpl_fill_record(cdpl_record_at(state, index), kind, kernel_id, cdpl_context.record, grid, block, shmem,
                      params, params_size);
     *waits = cdpl_link(state, index, target);
+    shape->kind = kind;
+    shape->kernel_id = kernel_id;
+    shape->parent = cdpl_context.record;
+    shape->shmem = (unsigned int)shmem;
+    shape->grid[0] = grid.x;
+    shape->grid[1] = grid.y;
+    shape->grid[2] = grid.z;
+    shape->block[0] = block.x;
+    shape->block[1] = block.y;
+    shape->block[2] = block.z;
     return index;
 }
 
@@ -238,13 +253,14 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
         return;
     }
     bool waits = false;
+    cdpl_ready_shape shape;
     unsigned int index = cdpl_enqueue(CDPL_KIND_KERNEL, kernel_id, config.grid, config.block, config.shmem,
-                                      target, params, params_size, &waits);
+                                      target, params, params_size, &waits, &shape);
     /* A fire-and-forget child is meant to run beside the rest of the tree:
      * kept for this block, it would wait behind the block and its chain,
      * unless blocks of a live launch take the block's other children. */
     bool may_keep = target.value != CDPL_STREAM_FIRE_AND_FORGET_VALUE || cdpl_context.live != CDPL_LIVE_OFF;
-    if (index != CDPL_NONE) cdpl_release_linked(cdpl_context.state, index, waits, may_keep);
+    if (index != CDPL_NONE) cdpl_release_linked(cdpl_context.state, index, shape, waits, may_keep);
 }
 
 /* Launch from generated code: a record on the device, a drained root on the host. */

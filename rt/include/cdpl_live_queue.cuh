@@ -52,13 +52,12 @@ static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigne
  * this block's own one-block grid waits in the block until the block is
  * done (cdpl_leave_block): a parent never sees its children's writes
  * before it exits, and nothing may link behind a started record. */
-static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index)
+static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index, const cdpl_ready_shape &shape,
+                                      bool parent_done)
 {
-    const cdpl_record *record = cdpl_record_at(state, index);
-    if (!cdpl_fits_this_launch(record) || cdpl_context.live == CDPL_LIVE_OFF) return false;
-    if (cdpl_parent_is_done(state, record)) return cdpl_live_enqueue(state, index);
-    bool only_block_is_parent = record->parent == cdpl_context.record && cdpl_context.grid.x == 1 &&
-                                cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
+    if (cdpl_context.live == CDPL_LIVE_OFF || !cdpl_fits_this_launch(shape)) return false;
+    if (parent_done || cdpl_parent_is_done(state, shape.parent)) return cdpl_live_enqueue(state, index);
+    bool only_block_is_parent = shape.parent == cdpl_context.record && cdpl_runs_only_block();
     if (!only_block_is_parent) return false;
     unsigned int slot = atomicAdd(&cdpl_context.deferred_count, 1u);
     if (slot < CDPL_DEFERRED_RECORDS) {

@@ -68,27 +68,59 @@ static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
     cdpl_global(state->ready)[position] = item;
 }
 
-/* A record that a block of the running launch can run when it is done:
- * one block of the kernel this launch runs, with its block shape and room
- * for its shared memory. */
-static __device__ bool cdpl_fits_this_launch(const cdpl_record *record)
+/* What decides where a ready record runs. Read from a record in one go
+ * (cdpl_ready_shape_of): tested field by field, each load waited for the
+ * test before it, nine dependent round trips to memory on every record
+ * made ready. A launch has it in registers. */
+struct cdpl_ready_shape {
+    unsigned int kind;
+    unsigned int kernel_id;
+    unsigned int parent;
+    unsigned int shmem;
+    unsigned int grid[3];
+    unsigned int block[3];
+};
+
+static __device__ __forceinline__ cdpl_ready_shape cdpl_ready_shape_of(const cdpl_record *record)
 {
-    if (cdpl_context.continue_kernel == 0) return false;
-    if (record->kind != CDPL_KIND_KERNEL || record->kernel_id != cdpl_context.continue_kernel) return false;
-    if (record->grid[0] != 1 || record->grid[1] != 1 || record->grid[2] != 1) return false;
-    if (record->block[0] != blockDim.x || record->block[1] != blockDim.y || record->block[2] != blockDim.z)
-        return false;
-    return record->shmem <= cdpl_context.thread_state_offset;
+    cdpl_ready_shape shape;
+    shape.kind = record->kind;
+    shape.kernel_id = record->kernel_id;
+    shape.parent = record->parent;
+    shape.shmem = record->shmem;
+    for (int d = 0; d < 3; ++d) {
+        shape.grid[d] = record->grid[d];
+        shape.block[d] = record->block[d];
+    }
+    return shape;
 }
 
-/* Whether the grid that launched `record` can launch nothing more: its
- * blocks are all done. A record may start early only then: otherwise one
- * of those blocks could still link a record behind it in its stream (a
- * named stream is the grid's) and wait for a completion that has already
- * passed, or see the child's writes before it exits. */
-static __device__ bool cdpl_parent_is_done(cdpl_state *state, const cdpl_record *record)
+/* A record that a block of the running launch can run when it is done:
+ * one block of the kernel this launch runs, with its block shape and room
+ * for its shared memory. Bitwise `&`: one test of everything, with no
+ * branch to wait at for each load. */
+static __device__ bool cdpl_fits_this_launch(const cdpl_ready_shape &shape)
 {
-    unsigned int parent = record->parent;
+    if (cdpl_context.continue_kernel == 0) return false;
+    return (shape.kind == CDPL_KIND_KERNEL) & (shape.kernel_id == cdpl_context.continue_kernel) &
+           (shape.grid[0] == 1u) & (shape.grid[1] == 1u) & (shape.grid[2] == 1u) & (shape.block[0] == blockDim.x) &
+           (shape.block[1] == blockDim.y) & (shape.block[2] == blockDim.z) &
+           (shape.shmem <= cdpl_context.thread_state_offset);
+}
+
+/* Whether the block runs the only block of its grid. */
+static __device__ __forceinline__ bool cdpl_runs_only_block()
+{
+    return cdpl_context.grid.x == 1 && cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
+}
+
+/* Whether grid `parent`, which launched a ready record, can launch nothing
+ * more: its blocks are all done. A record may start early only then:
+ * otherwise one of those blocks could still link a record behind it in its
+ * stream (a named stream is the grid's) and wait for a completion that has
+ * already passed, or see the child's writes before it exits. */
+static __device__ bool cdpl_parent_is_done(cdpl_state *state, unsigned int parent)
+{
     return parent != CDPL_NONE && parent != cdpl_context.record &&
            *(volatile unsigned long long *)&cdpl_record_at(state, parent)->blocks_left == 0ull;
 }
@@ -98,15 +130,19 @@ static __device__ bool cdpl_parent_is_done(cdpl_state *state, const cdpl_record 
  * threads is kept. Only delays it, which CDP2 allows, and keeps the
  * invariant of docs/design.md: nothing links behind a started record. The
  * running grid may be its parent if this block is the grid's only one:
- * done when the kept record starts. */
-static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int index)
+ * done when the kept record starts. `parent_done`: the caller knows the
+ * parent's blocks are done (cdpl_dispatch_ready). */
+static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int index, const cdpl_ready_shape &shape,
+                                                bool parent_done)
 {
-    const cdpl_record *record = cdpl_record_at(state, index);
-    if (!cdpl_fits_this_launch(record)) return false;
-    bool only_block_is_parent = record->parent == cdpl_context.record && cdpl_context.grid.x == 1 &&
-                                cdpl_context.grid.y == 1 && cdpl_context.grid.z == 1;
-    if (!only_block_is_parent && !cdpl_parent_is_done(state, record)) return false;
-    return atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) == CDPL_NONE;
+    if (!cdpl_fits_this_launch(shape)) return false;
+    bool only_block_is_parent = shape.parent == cdpl_context.record && cdpl_runs_only_block();
+    if (!only_block_is_parent && !parent_done && !cdpl_parent_is_done(state, shape.parent)) return false;
+    if (atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) != CDPL_NONE) return false;
+    /* An atomic, though only the block's last thread reads it, after
+     * counting out: racecheck does not see that order (cdpl_live_push). */
+    if (only_block_is_parent) atomicExch(&cdpl_context.continuation_is_child, 1u);
+    return true;
 }
 
 #endif

@@ -28,7 +28,7 @@ static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int co
     }
     __syncthreads();
     for (unsigned int i = first; i < count; i += stride)
-        cdpl_outstanding_done(state, cdpl_global(state->wave_end)[i], true, false);
+        cdpl_grid_blocks_done(state, cdpl_global(state->wave_end)[i], cdpl_completion_fields(), false, false, true);
 }
 
 /* The same over many blocks, one grid a thread, before the planner, when a
