@@ -103,6 +103,20 @@ static __device__ __forceinline__ void cdpl_prefetch_record(const cdpl_record *r
 #endif
 }
 
+/* Counts one of grid `record`'s blocks or non-tail children as done. True
+ * when that was the last and the grid has no tail, so that it is complete:
+ * its `fields` are then read. When it has a tail, the tail starts. */
+static __device__ __forceinline__ bool cdpl_count_down_to_completion(cdpl_state *state, cdpl_record *record,
+                                                                     cdpl_completion_fields *fields)
+{
+    cdpl_prefetch_record(record);
+    if (atomicSub(&record->outstanding, 1) != 1) return false;
+    *fields = cdpl_completion_fields_of(record);
+    if (fields->tail_first == CDPL_NONE) return true;
+    cdpl_release(state, fields->tail_first, true);
+    return false;
+}
+
 /* A grid whose blocks, children and tails are all done: free it and pass
  * the news on, up the tree, for as long as each parent completes in turn.
  * `fields`: its record's (cdpl_completion_fields_of). `learnt`: the count
@@ -155,13 +169,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, cdpl
             atomicSub(&up->outstanding, 1);
             return;
         }
-        cdpl_prefetch_record(up);
-        if (atomicSub(&up->outstanding, 1) != 1) return;
-        fields = cdpl_completion_fields_of(up);
-        if (fields.tail_first != CDPL_NONE) {
-            cdpl_release(state, fields.tail_first, true);
-            return;
-        }
+        if (!cdpl_count_down_to_completion(state, up, &fields)) return;
         index = parent;
     }
 }
@@ -176,15 +184,8 @@ static __device__ void cdpl_grid_blocks_done(cdpl_state *state, unsigned int ind
                                              bool known, bool alone, bool published)
 {
     if (!alone) {
-        cdpl_record *record = cdpl_record_at(state, index);
         if (!published) __threadfence();
-        cdpl_prefetch_record(record);
-        if (atomicSub(&record->outstanding, 1) != 1) return;
-        fields = cdpl_completion_fields_of(record);
-        if (fields.tail_first != CDPL_NONE) {
-            cdpl_release(state, fields.tail_first, true);
-            return;
-        }
+        if (!cdpl_count_down_to_completion(state, cdpl_record_at(state, index), &fields)) return;
     } else if (!known) {
         fields = cdpl_completion_fields_of(cdpl_record_at(state, index));
     }

@@ -117,20 +117,38 @@ static __device__ unsigned int cdpl_take_record(cdpl_state *state)
     return index;
 }
 
-static __device__ void cdpl_fill_record(cdpl_record *record, unsigned int kind, unsigned int kernel_id,
-                                        unsigned int parent, const dim3 &grid, const dim3 &block,
-                                        size_t shmem, const void *params, unsigned int params_size)
+/* What a launch puts in a stream, as the shape of a ready record: the
+ * first fields of its record, which the launching thread also keeps in
+ * registers (cdpl_release_linked). */
+static __device__ __forceinline__ cdpl_ready_shape cdpl_launch_shape(unsigned int kind, unsigned int kernel_id,
+                                                                     unsigned int parent, const dim3 &grid,
+                                                                     const dim3 &block, size_t shmem)
 {
-    record->kernel_id = kernel_id;
-    record->kind = kind;
-    record->parent = parent;
-    record->grid[0] = grid.x;
-    record->grid[1] = grid.y;
-    record->grid[2] = grid.z;
-    record->block[0] = block.x;
-    record->block[1] = block.y;
-    record->block[2] = block.z;
-    record->shmem = (unsigned int)shmem;
+    cdpl_ready_shape shape;
+    shape.kind = kind;
+    shape.kernel_id = kernel_id;
+    shape.parent = parent;
+    shape.shmem = (unsigned int)shmem;
+    shape.grid[0] = grid.x;
+    shape.grid[1] = grid.y;
+    shape.grid[2] = grid.z;
+    shape.block[0] = block.x;
+    shape.block[1] = block.y;
+    shape.block[2] = block.z;
+    return shape;
+}
+
+static __device__ void cdpl_fill_record(cdpl_record *record, const cdpl_ready_shape &shape, const void *params,
+                                        unsigned int params_size)
+{
+    record->kernel_id = shape.kernel_id;
+    record->kind = shape.kind;
+    record->parent = shape.parent;
+    for (int d = 0; d < 3; ++d) {
+        record->grid[d] = shape.grid[d];
+        record->block[d] = shape.block[d];
+    }
+    record->shmem = shape.shmem;
     record->flags = 0;
     record->deps = 1; /* the launcher's guard; once linked, what it waits for (cdpl_link) */
     record->outstanding = 1;
@@ -217,19 +235,9 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
         cdpl_set_last_error(cudaErrorLaunchPendingCountExceeded);
         return CDPL_NONE;
     }
-    cdpl_fill_record(cdpl_record_at(state, index), kind, kernel_id, cdpl_context.record, grid, block, shmem,
-                     params, params_size);
+    *shape = cdpl_launch_shape(kind, kernel_id, cdpl_context.record, grid, block, shmem);
+    cdpl_fill_record(cdpl_record_at(state, index), *shape, params, params_size);
     *waits = cdpl_link(state, index, target);
-    shape->kind = kind;
-    shape->kernel_id = kernel_id;
-    shape->parent = cdpl_context.record;
-    shape->shmem = (unsigned int)shmem;
-    shape->grid[0] = grid.x;
-    shape->grid[1] = grid.y;
-    shape->grid[2] = grid.z;
-    shape->block[0] = block.x;
-    shape->block[1] = block.y;
-    shape->block[2] = block.z;
     return index;
 }
 

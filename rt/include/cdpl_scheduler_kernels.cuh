@@ -194,8 +194,9 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
     dim3 block(request.block[0], request.block[1], request.block[2]);
     cdpl_record *record = cdpl_record_at(state, index);
     const unsigned char *params = request.params != NULL ? request.params : request.inline_params;
-    cdpl_fill_record(record, CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block, request.shmem, params,
-                     request.params_size);
+    const cdpl_ready_shape shape = cdpl_launch_shape(CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block,
+                                                     request.shmem);
+    cdpl_fill_record(record, shape, params, request.params_size);
     if (record->blocks_left > CDPL_GROUP_BLOCK_MASK)
         cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, request.kernel_id);
     record->deps = 0;
