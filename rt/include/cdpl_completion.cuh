@@ -36,12 +36,12 @@ static __device__ __forceinline__ bool cdpl_dispatch_ready(cdpl_state *state, un
  * count, which it does not depend on (it is written before the record is
  * linked): the loads and the atomic make one round trip, not two. */
 static __device__ __forceinline__ bool cdpl_drop_dependency(cdpl_state *state, unsigned int index,
-                                                            bool parent_done, bool may_keep = true)
+                                                            bool parent_done)
 {
     cdpl_record *record = cdpl_record_at(state, index);
     const cdpl_ready_shape shape = cdpl_ready_shape_of(record);
     if (atomicSub(&record->deps, 1) != 1) return false;
-    return cdpl_dispatch_ready(state, index, shape, may_keep, false, parent_done);
+    return cdpl_dispatch_ready(state, index, shape, true, false, parent_done);
 }
 
 /* The same, after a fence that publishes what this thread wrote to
