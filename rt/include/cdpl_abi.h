@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 12u
+#define CDPL_ABI_VERSION 13u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -396,7 +396,8 @@ typedef struct cdpl_wave {
     /* cdpl_state.live.planned_begun once each planned block has begun. */
     unsigned long long planned_goal;
     unsigned int live;                /* 1: blocks share ready records through the live queue */
-    unsigned int reserved;
+    unsigned int record_stride;       /* cdpl_state.record_stride */
+    unsigned char *records;           /* cdpl_state.records */
     /* A speculative launch (drain.c): made before the plan, it waits for
      * the planner, then finds its group here; `items` is then the start of
      * cdpl_state.wave_items. NULL: the fields above are the plan's. */

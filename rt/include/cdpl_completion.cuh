@@ -38,7 +38,7 @@ static __device__ __forceinline__ bool cdpl_dispatch_ready(cdpl_state *state, un
 static __device__ __forceinline__ bool cdpl_drop_dependency(cdpl_state *state, unsigned int index,
                                                             bool parent_done)
 {
-    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_record *record = cdpl_record_at(index);
     const cdpl_ready_shape shape = cdpl_ready_shape_of(record);
     if (atomicSub(&record->deps, 1) != 1) return false;
     return cdpl_dispatch_ready(state, index, shape, true, false, parent_done);
@@ -142,7 +142,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, cdpl
             s = following;
         }
         for (unsigned int w = fields.waiters; w != CDPL_NONE;) {
-            unsigned int following = cdpl_record_at(state, w)->next_waiter;
+            unsigned int following = cdpl_record_at(w)->next_waiter;
             cdpl_drop_dependency(state, w, true);
             w = following;
         }
@@ -153,7 +153,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, cdpl
             atomicAdd(&state->roots_done, 1ull);
             return;
         }
-        cdpl_record *up = cdpl_record_at(state, parent);
+        cdpl_record *up = cdpl_record_at(parent);
         if ((fields.flags & CDPL_RECORD_TAIL) != 0) {
             if (next != CDPL_NONE) return; /* the next tail of the parent runs */
             index = parent;
@@ -185,9 +185,9 @@ static __device__ void cdpl_grid_blocks_done(cdpl_state *state, unsigned int ind
 {
     if (!alone) {
         if (!published) __threadfence();
-        if (!cdpl_count_down_to_completion(state, cdpl_record_at(state, index), &fields)) return;
+        if (!cdpl_count_down_to_completion(state, cdpl_record_at(index), &fields)) return;
     } else if (!known) {
-        fields = cdpl_completion_fields_of(cdpl_record_at(state, index));
+        fields = cdpl_completion_fields_of(cdpl_record_at(index));
     }
     cdpl_complete(state, index, fields, !alone);
 }

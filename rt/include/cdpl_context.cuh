@@ -94,6 +94,12 @@ enum cdpl_live_mode {
  * exactly 48 KB of dynamic shared memory was refused). */
 struct alignas(16) cdpl_block_context {
     cdpl_state *state;
+    /* The state's record pool, where record addresses come from without a
+     * load from global memory: after each fence, which empties L1, reading
+     * them from the state was one more round trip to L2 before the
+     * record's own (cdpl_record_at). */
+    unsigned char *records;
+    unsigned int record_stride;
     unsigned int record;            /* CDPL_NONE outside the runtime */
     uint3 block;
     uint3 grid;
@@ -181,9 +187,24 @@ static __device__ __forceinline__ void cdpl_wait_for_grid_before()
 #endif
 }
 
-static __device__ __forceinline__ cdpl_record *cdpl_record_at(cdpl_state *state, unsigned int index)
+static __device__ __forceinline__ cdpl_record *cdpl_record_in(unsigned char *records, unsigned int stride,
+                                                              unsigned int index)
 {
-    return cdpl_global(reinterpret_cast<cdpl_record *>(state->records + (size_t)index * state->record_stride));
+    return cdpl_global(reinterpret_cast<cdpl_record *>(records + (size_t)index * stride));
+}
+
+/* Record `index` of the pool that the block's kernel set up (an entry from
+ * its launch's parameters, a scheduler kernel with cdpl_use_record_pool). */
+static __device__ __forceinline__ cdpl_record *cdpl_record_at(unsigned int index)
+{
+    return cdpl_record_in(cdpl_context.records, cdpl_context.record_stride, index);
+}
+
+/* For cdpl_record_at in a scheduler kernel (thread 0, before a barrier). */
+static __device__ __forceinline__ void cdpl_use_record_pool(const cdpl_state *state)
+{
+    cdpl_context.records = state->records;
+    cdpl_context.record_stride = state->record_stride;
 }
 
 #endif

@@ -79,7 +79,7 @@ static __device__ __forceinline__ cudaError_t cdpl_api_result(cudaError_t error)
     object->owner = cdpl_context.record;
     object->last = CDPL_NONE;
     object->magic = magic;
-    object->next_owned = atomicExch(&cdpl_record_at(state, cdpl_context.record)->streams, index);
+    object->next_owned = atomicExch(&cdpl_record_at(cdpl_context.record)->streams, index);
     return object;
 }
 
@@ -206,9 +206,9 @@ static inline __host__ __device__ cudaError_t cdpl_cudaStreamWaitEvent(cudaStrea
      * the launcher's guard (cdpl_link), dropped here with an atomic, as the
      * marker's completion may drop its count too; behind a record of the
      * stream, it has no guard to drop (cdpl_release_linked). */
-    cdpl_record *waiting = cdpl_record_at(state, wait);
+    cdpl_record *waiting = cdpl_record_at(wait);
     waiting->deps += 1;
-    waiting->next_waiter = atomicExch(&cdpl_record_at(state, object->last)->waiters, wait);
+    waiting->next_waiter = atomicExch(&cdpl_record_at(object->last)->waiters, wait);
     if (!waits_in_stream) cdpl_release(state, wait, false);
     return cudaSuccess;
 #else

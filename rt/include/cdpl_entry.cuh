@@ -29,7 +29,7 @@ static __device__ void cdpl_begin_record(const cdpl_record *record, unsigned int
 /* Makes ready one-block record `index` the block's record (thread 0). */
 static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned int index)
 {
-    cdpl_begin_record(cdpl_record_at(state, index), index, make_uint3(0, 0, 0), make_uint3(1, 1, 1));
+    cdpl_begin_record(cdpl_record_at(index), index, make_uint3(0, 0, 0), make_uint3(1, 1, 1));
     cdpl_context.deferred_count = 0;
     /* It begins now: no longer a pending launch. */
     atomicSub(&state->pending, 1);
@@ -55,7 +55,8 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
             high = middle - 1;
     }
     const cdpl_wave_item &item = items[low];
-    cdpl_record *record = cdpl_record_at(state, item.record);
+    /* From the launch's parameters: the context's copy is being written. */
+    cdpl_record *record = cdpl_record_in(wave.records, wave.record_stride, item.record);
     unsigned long long virtual_block = block - item.first_block;
     /* 32-bit division where the grid allows it: a 64-bit one is a subroutine
      * call, which raises the register count of every entry kernel. */
@@ -113,6 +114,8 @@ static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave,
 {
     if (cdpl_thread_rank() == 0) {
         cdpl_context.state = wave.state;
+        cdpl_context.records = wave.records;
+        cdpl_context.record_stride = wave.record_stride;
         cdpl_context.thread_state_offset = wave.thread_state_offset;
         cdpl_context.continue_kernel = continue_kernel;
         cdpl_context.spare_count = 0;
@@ -204,7 +207,7 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
     if (cdpl_count_thread_out() != 1u) return;
     cdpl_state *state = cdpl_global(cdpl_context.state);
     unsigned int index = cdpl_context.record;
-    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_record *record = cdpl_record_at(index);
     bool only_block = cdpl_runs_only_block();
     bool alone = only_block && !cdpl_context.launched;
     bool last_block;

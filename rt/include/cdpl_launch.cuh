@@ -176,8 +176,8 @@ static __device__ void cdpl_fill_record(cdpl_record *record, const cdpl_ready_sh
  * (cdpl_leave_block). */
 static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cdpl_stream_target &target)
 {
-    cdpl_record *record = cdpl_record_at(state, index);
-    cdpl_record *up = cdpl_record_at(state, cdpl_context.record);
+    cdpl_record *record = cdpl_record_at(index);
+    cdpl_record *up = cdpl_record_at(cdpl_context.record);
     unsigned int previous = CDPL_NONE;
     switch (target.value) {
     case 0:
@@ -206,7 +206,7 @@ static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cd
         previous = atomicExch(&target.named->last, index);
         break;
     }
-    if (previous != CDPL_NONE) cdpl_record_at(state, previous)->next = index;
+    if (previous != CDPL_NONE) cdpl_record_at(previous)->next = index;
     if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
     atomicExch(&cdpl_context.launched, 1u); /* threads of the block may launch at once */
     return previous != CDPL_NONE || target.value == CDPL_STREAM_TAIL_VALUE;
@@ -236,7 +236,7 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
         return CDPL_NONE;
     }
     *shape = cdpl_launch_shape(kind, kernel_id, cdpl_context.record, grid, block, shmem);
-    cdpl_fill_record(cdpl_record_at(state, index), *shape, params, params_size);
+    cdpl_fill_record(cdpl_record_at(index), *shape, params, params_size);
     *waits = cdpl_link(state, index, target);
     return index;
 }

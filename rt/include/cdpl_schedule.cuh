@@ -38,7 +38,7 @@ static __device__ __forceinline__ unsigned long long cdpl_grid_blocks(const unsi
 /* Queues a ready record for the next wave. */
 static __device__ void cdpl_push_ready(cdpl_state *state, unsigned int index)
 {
-    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_record *record = cdpl_record_at(index);
     unsigned long long key = cdpl_group_key(record->kernel_id, record->block);
     unsigned long long blocks = cdpl_grid_blocks(record->grid);
     unsigned int slot = (unsigned int)((key * 0x9e3779b97f4a7c15ull) >> 54) % CDPL_GROUP_TABLE_SIZE;
@@ -122,7 +122,7 @@ static __device__ __forceinline__ bool cdpl_runs_only_block()
 static __device__ bool cdpl_parent_is_done(cdpl_state *state, unsigned int parent)
 {
     return parent != CDPL_NONE && parent != cdpl_context.record &&
-           *(volatile unsigned long long *)&cdpl_record_at(state, parent)->blocks_left == 0ull;
+           *(volatile unsigned long long *)&cdpl_record_at(parent)->blocks_left == 0ull;
 }
 
 /* A ready record that fits this block may run in it once the block is done

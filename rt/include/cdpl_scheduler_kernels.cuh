@@ -21,6 +21,7 @@ static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int co
                                               unsigned int stride)
 {
     if (threadIdx.x == 0) {
+        cdpl_use_record_pool(state);
         cdpl_context.record = CDPL_NONE;
         cdpl_context.continue_kernel = 0;
         cdpl_context.live = CDPL_LIVE_OFF;
@@ -192,7 +193,8 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
         cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0);
     dim3 grid(request.grid[0], request.grid[1], request.grid[2]);
     dim3 block(request.block[0], request.block[1], request.block[2]);
-    cdpl_record *record = cdpl_record_at(state, index);
+    cdpl_use_record_pool(state);
+    cdpl_record *record = cdpl_record_at(index);
     const unsigned char *params = request.params != NULL ? request.params : request.inline_params;
     const cdpl_ready_shape shape = cdpl_launch_shape(CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block,
                                                      request.shmem);
@@ -230,7 +232,7 @@ static __device__ void cdpl_run_pitched(bool copies)
 static __global__ void cdpl_builtin_entry(cdpl_wave wave)
 {
     if (!cdpl_enter_block<false>(wave)) return;
-    const cdpl_record *record = cdpl_record_at(cdpl_context.state, cdpl_context.record);
+    const cdpl_record *record = cdpl_record_at(cdpl_context.record);
     if (record->kind == CDPL_KIND_MEMCPY_PITCHED || record->kind == CDPL_KIND_MEMSET_PITCHED) {
         cdpl_run_pitched(record->kind == CDPL_KIND_MEMCPY_PITCHED);
     } else if (record->kind != CDPL_KIND_MARKER) {

@@ -167,6 +167,20 @@ static size_t entry_shared_memory(unsigned int offset, const unsigned int block[
     return offset + (size_t)block[0] * block[1] * block[2] * sizeof(cdpl_thread_slot);
 }
 
+/* A launch's parameters, before its items and blocks are known: where
+ * the runtime's state and record pool are, and where the per-thread slots
+ * begin in the entry's dynamic shared memory. */
+static cdpl_wave wave_in(const cdpl_device_state *ds, unsigned int thread_state_offset)
+{
+    cdpl_wave wave;
+    memset(&wave, 0, sizeof wave);
+    wave.state = ds->device;
+    wave.records = ds->mirror.records;
+    wave.record_stride = ds->mirror.record_stride;
+    wave.thread_state_offset = thread_state_offset;
+    return wave;
+}
+
 /* The most blocks of one launch (gridDim.x). */
 #define MAX_GRID_BLOCKS 0x7fffffffull
 
@@ -186,12 +200,9 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     size_t shmem = entry_shared_memory(offset, group->block);
     cudaError_t prepared = prepare_entry(kernel, shmem);
     if (prepared != cudaSuccess) return prepared;
-    cdpl_wave wave;
-    memset(&wave, 0, sizeof wave);
-    wave.state = ds->device;
+    cdpl_wave wave = wave_in(ds, offset);
     wave.items = ds->mirror.wave_items + group->first_item;
     wave.count = group->count;
-    wave.thread_state_offset = offset;
     wave.live = runs_live(kernel);
     unsigned long long workers = 0;
     if (wave.live) {
@@ -464,11 +475,8 @@ static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculat
         size_t shmem = entry_shared_memory(offset, shape);
         cudaError_t error = prepare_entry(kernel, shmem);
         if (error != cudaSuccess) return error;
-        cdpl_wave wave;
-        memset(&wave, 0, sizeof wave);
-        wave.state = ds->device;
+        cdpl_wave wave = wave_in(ds, offset);
         wave.items = ds->mirror.wave_items;
-        wave.thread_state_offset = offset;
         wave.speculative = ds->spec_slots + i;
         void *args[] = {&wave};
         dim3 grid = {(unsigned int)speculation->launches[i].blocks, 1, 1};
