@@ -23,7 +23,7 @@ static __device__ __forceinline__ bool cdpl_dispatch_ready(cdpl_state *state, un
                                                            const cdpl_ready_shape &shape, bool may_keep,
                                                            bool publish, bool parent_done)
 {
-    if (may_keep && cdpl_keep_for_this_block(state, index, shape, parent_done)) return true;
+    if (may_keep && cdpl_keep_for_this_block(index, shape, parent_done)) return true;
     if (publish) __threadfence();
     if (!cdpl_live_push(state, index, shape, parent_done)) cdpl_push_ready(state, index);
     return false;

@@ -174,7 +174,7 @@ static __device__ void cdpl_fill_record(cdpl_record *record, const cdpl_ready_sh
  * fence and no atomic on `deps`. What the launcher wrote reaches the
  * thread that releases it through the fence with which its block leaves
  * (cdpl_leave_block). */
-static __device__ bool cdpl_link(cdpl_state *state, unsigned int index, const cdpl_stream_target &target)
+static __device__ bool cdpl_link(unsigned int index, const cdpl_stream_target &target)
 {
     cdpl_record *record = cdpl_record_at(index);
     cdpl_record *up = cdpl_record_at(cdpl_context.record);
@@ -237,7 +237,7 @@ static __device__ unsigned int cdpl_enqueue(unsigned int kind, unsigned int kern
     }
     *shape = cdpl_launch_shape(kind, kernel_id, cdpl_context.record, grid, block, shmem);
     cdpl_fill_record(cdpl_record_at(index), *shape, params, params_size);
-    *waits = cdpl_link(state, index, target);
+    *waits = cdpl_link(index, target);
     return index;
 }
 

@@ -56,7 +56,7 @@ static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index, con
                                       bool parent_done)
 {
     if (cdpl_context.live == CDPL_LIVE_OFF || !cdpl_fits_this_launch(shape)) return false;
-    if (parent_done || cdpl_parent_is_done(state, shape.parent)) return cdpl_live_enqueue(state, index);
+    if (parent_done || cdpl_parent_is_done(shape.parent)) return cdpl_live_enqueue(state, index);
     bool only_block_is_parent = shape.parent == cdpl_context.record && cdpl_runs_only_block();
     if (!only_block_is_parent) return false;
     unsigned int slot = atomicAdd(&cdpl_context.deferred_count, 1u);

@@ -119,7 +119,7 @@ static __device__ __forceinline__ bool cdpl_runs_only_block()
  * otherwise one of those blocks could still link a record behind it in its
  * stream (a named stream is the grid's) and wait for a completion that has
  * already passed, or see the child's writes before it exits. */
-static __device__ bool cdpl_parent_is_done(cdpl_state *state, unsigned int parent)
+static __device__ bool cdpl_parent_is_done(unsigned int parent)
 {
     return parent != CDPL_NONE && parent != cdpl_context.record &&
            *(volatile unsigned long long *)&cdpl_record_at(parent)->blocks_left == 0ull;
@@ -132,12 +132,12 @@ static __device__ bool cdpl_parent_is_done(cdpl_state *state, unsigned int paren
  * running grid may be its parent if this block is the grid's only one:
  * done when the kept record starts. `parent_done`: the caller knows the
  * parent's blocks are done (cdpl_dispatch_ready). */
-static __device__ bool cdpl_keep_for_this_block(cdpl_state *state, unsigned int index, const cdpl_ready_shape &shape,
+static __device__ bool cdpl_keep_for_this_block(unsigned int index, const cdpl_ready_shape &shape,
                                                 bool parent_done)
 {
     if (!cdpl_fits_this_launch(shape)) return false;
     bool only_block_is_parent = shape.parent == cdpl_context.record && cdpl_runs_only_block();
-    if (!only_block_is_parent && !parent_done && !cdpl_parent_is_done(state, shape.parent)) return false;
+    if (!only_block_is_parent && !parent_done && !cdpl_parent_is_done(shape.parent)) return false;
     if (atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) != CDPL_NONE) return false;
     /* An atomic, though only the block's last thread reads it, after
      * counting out: racecheck does not see that order (cdpl_live_push). */
