@@ -138,6 +138,23 @@ static __device__ __forceinline__ cdpl_ready_shape cdpl_launch_shape(unsigned in
     return shape;
 }
 
+static_assert(sizeof(cdpl_record) <= CDPL_RECORD_HEADER_SIZE && CDPL_RECORD_HEADER_SIZE % CDPL_PARAMS_ALIGN == 0,
+              "a record's parameters follow its header, CDPL_PARAMS_ALIGN-aligned (records are cudaMalloc'd, "
+              "record_stride bytes apart, a multiple of CDPL_PARAMS_ALIGN)");
+
+/* A launch's parameters into its record, whose parameters are
+ * CDPL_PARAMS_ALIGN-aligned: in words where the launch's parameter struct
+ * allows, which memcpy, knowing neither side's alignment, did byte by byte
+ * (20 stores for tree_null's 20 bytes). */
+static __device__ __forceinline__ void cdpl_store_params(unsigned char *to, const void *params, unsigned int size)
+{
+    void *aligned_to = __builtin_assume_aligned(to, CDPL_PARAMS_ALIGN);
+    if (((size_t)params & 3u) == 0)
+        memcpy(aligned_to, __builtin_assume_aligned(params, 4), size);
+    else
+        memcpy(aligned_to, params, size);
+}
+
 static __device__ void cdpl_fill_record(cdpl_record *record, const cdpl_ready_shape &shape, const void *params,
                                         unsigned int params_size)
 {
@@ -160,7 +177,7 @@ static __device__ void cdpl_fill_record(cdpl_record *record, const cdpl_ready_sh
     record->waiters = CDPL_NONE;
     record->next_waiter = CDPL_NONE;
     record->params_size = params_size;
-    memcpy((unsigned char *)record + CDPL_RECORD_HEADER_SIZE, params, params_size);
+    cdpl_store_params((unsigned char *)record + CDPL_RECORD_HEADER_SIZE, params, params_size);
 }
 
 /* Puts a new record of the running grid behind the last one in its stream,
