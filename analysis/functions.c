@@ -781,6 +781,17 @@ void cdpl_add_closed_range(cdpl_context *context, size_t index, cdpl_range range
     cdpl_append(context, &function->closed_ranges, &function->nclosed_ranges, sizeof range, &range);
 }
 
+/* A call whose callee is no function that the analysis can follow: a
+ * pointer (the callee is a variable, parameter or field), a virtual method,
+ * or a name that only a template's instantiation resolves (no callee). What
+ * it reaches may launch. */
+static bool calls_unseen(CXCursor call)
+{
+    CXCursor callee = clang_getCursorReferenced(call);
+    if (clang_Cursor_isNull(callee) || !cdpl_is_function_kind(clang_getCursorKind(callee))) return true;
+    return clang_getCursorKind(callee) == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(callee);
+}
+
 static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXClientData data)
 {
     (void)parent;
@@ -793,7 +804,10 @@ static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXCl
         cdpl_function *function = &walk->context->model->functions[named];
         add_name_ref(walk->context, &function->name_refs, &function->nname_refs, name_range);
     }
-    if (kind == CXCursor_CallExpr) record_query_arguments(walk, cursor);
+    if (kind == CXCursor_CallExpr) {
+        record_query_arguments(walk, cursor);
+        if (calls_unseen(cursor)) walk->context->model->functions[walk->function].calls_unseen = true;
+    }
     if (kind == CXCursor_OverloadedDeclRef) {
         for (unsigned d = 0; d < clang_getNumOverloadedDecls(cursor); ++d)
             add_callee(walk, cursor, clang_getOverloadedDecl(cursor, d));

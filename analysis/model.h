@@ -143,6 +143,9 @@ typedef struct cdpl_function {
      * cdpl_model.functions), for reachability. */
     size_t ncallees;
     size_t *callees;
+    /* The body calls what has no edge above: through a pointer, a virtual
+     * method, or a name that only a template's instantiation resolves. */
+    bool calls_unseen;
 
     /* Filled by cdpl_analyse_reachability(). */
     bool launched_from_device; /* kernel: some device-side launch targets it */
@@ -153,6 +156,9 @@ typedef struct cdpl_function {
                                   this kernel (a recursion the runtime can run in one launch) */
     bool launches_itself_in_one_block; /* kernel: one of those launches is of a one-block grid
                                   (see cdpl_launch_site.one_block_grid) */
+    bool launches_nothing;     /* kernel: neither it nor a device function it reaches launches,
+                                  uses a device stream, event or asynchronous copy, or calls
+                                  unseen (nor does any explicit specialization of its template) */
     bool virtualized;          /* blockIdx/gridDim must read the virtual block */
     bool needs_native_prologue;/* kernel not in the runtime that reaches (or has) virtualized
                                   blockIdx/gridDim uses

@@ -134,6 +134,32 @@ static void share_virtual_builtins(cdpl_model *model)
     }
 }
 
+/* Sets launches_nothing for each kernel in the runtime: a wave of such
+ * kernels makes no record, so the runtime can know, when it launches one,
+ * that the launch tree ends with it (drain.c). The kernels of one template
+ * share an entry and its registration: one specialization that may launch
+ * counts for all. Leaves `reached` all false. */
+static void mark_launches_nothing(cdpl_model *model, bool *reached, size_t *stack)
+{
+    size_t n = model->nfunctions;
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *kernel = &model->functions[f];
+        if (!kernel->runs_in_runtime) continue;
+        reach(model, f, reached, stack);
+        kernel->launches_nothing = !kernel->launches;
+        for (size_t i = 0; i < n; ++i) {
+            if (reached[i] && model->functions[i].calls_unseen) kernel->launches_nothing = false;
+            reached[i] = false;
+        }
+    }
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *specialization = &model->functions[f];
+        if (specialization->specializes >= n || specialization->side != CDPL_SIDE_KERNEL) continue;
+        cdpl_function *primary = &model->functions[specialization->specializes];
+        if (!specialization->launches_nothing) primary->launches_nothing = false;
+    }
+}
+
 void cdpl_analyse_reachability(cdpl_model *model)
 {
     size_t n = model->nfunctions;
@@ -143,6 +169,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         function->virtualized = function->needs_native_prologue = false;
         function->launches_itself = false;
         function->launches_itself_in_one_block = false;
+        function->launches_nothing = false;
     }
     mark_launches(model);
     for (size_t f = 0; f < n; ++f) {
@@ -175,6 +202,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
     for (size_t f = 0; f < n; ++f)
         if (model->functions[f].runs_in_runtime) mark_launches_itself(model, f, reached, stack);
     for (size_t i = 0; i < n; ++i) reached[i] = false;
+    mark_launches_nothing(model, reached, stack);
     for (size_t f = 0; f < n; ++f)
         if (model->functions[f].runs_in_runtime) reach(model, f, reached, stack);
     for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = reached[f];

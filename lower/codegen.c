@@ -86,7 +86,8 @@ static const char *may_run_live(const cdpl_kernel_plan *plan)
 
 static const char *traits_of(const cdpl_kernel_plan *plan)
 {
-    return runs_its_own_children(plan) ? "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN" : "0u";
+    if (runs_its_own_children(plan)) return "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN";
+    return plan->launches_nothing ? "CDPL_KERNEL_LAUNCHES_NOTHING" : "0u";
 }
 
 /* Each line of `lines` (each ending in a newline), after `indent`. */

@@ -492,6 +492,7 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
                                          function->launches_itself,
                                          function->launches_itself_in_one_block,
                                          function->threads_may_leave_alone,
+                                         function->launches_nothing,
                                          NULL,
                                          NULL,
                                          NULL};

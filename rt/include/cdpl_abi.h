@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 13u
+#define CDPL_ABI_VERSION 14u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -80,7 +80,12 @@ enum cdpl_kernel_traits {
      * and its body (or a device function it calls) launches the kernel
      * itself: a wave of it gets spare workers for the records it makes
      * ready (cdpl_live_queue). */
-    CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN = 1u
+    CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN = 1u,
+    /* Neither its body nor anything it calls makes a record (no launch,
+     * stream, event or asynchronous copy), as far as the lowering sees
+     * every callee: a launch tree whose next wave is all such kernels, with
+     * no launch left pending, ends with that wave (drain.c). */
+    CDPL_KERNEL_LAUNCHES_NOTHING = 2u
 };
 
 /* What a record runs. Everything but a user kernel is run by the built-in
@@ -313,6 +318,10 @@ typedef struct cdpl_plan {
      * cdpl_group: a larger group moved the runtime's device state to other
      * addresses, and tree_faf ran 5% slower (H100). */
     unsigned int speculated[CDPL_SPEC_GROUPS];
+    /* Device launches neither planned nor begun once this plan is made:
+     * records that a later wave will run beside those of the plan. */
+    unsigned int pending_left;
+    unsigned int reserved;
     /* The planner's last write: the host waits for its number here rather
      * than for the planner's launch to end (drain.c). */
     unsigned long long published;

@@ -64,9 +64,12 @@ cudaError_t cdpl_start_runtime(void);
 
 /* Runs kernel `id` as a host launch: injects the root record into the queue
  * and drains the whole launch tree in `stream`. Blocks the calling thread
- * until the tree is complete. Returns what the launch or the drain's
- * synchronisation returned; an invalid configuration is launched for real
- * so that CUDA's own last error says so. */
+ * until the tree is complete, or until its last wave is launched where the
+ * runtime knows it to be the last (its kernels launch nothing): the next
+ * host launch then waits for it. Returns what the launch or the drain's
+ * synchronisation returned, or an error of the last tree found since; an
+ * invalid configuration is launched for real so that CUDA's own last error
+ * says so. */
 cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shmem,
                              cudaStream_t stream, const void *params, size_t params_size);
 

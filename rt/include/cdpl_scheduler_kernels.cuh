@@ -175,6 +175,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         state->plan->live_restart = live->tail;
         state->nready = 0;
         state->plan->roots_done = state->roots_done;
+        state->plan->pending_left = (unsigned int)*(volatile int *)&state->pending;
         state->plan->records_continued = state->records_continued;
         state->plan->records_peak = state->record_ring.capacity - (unsigned int)state->record_ring.fewest_available;
         __threadfence_system();

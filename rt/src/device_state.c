@@ -273,6 +273,7 @@ static cudaError_t make_state(void)
  * own teardown. */
 static void release_state(void)
 {
+    cdpl_end_launches();
     if (getenv("CDPL_STATS") != NULL) {
         cdpl_stats stats;
         cdpl_get_stats(&stats);

@@ -350,12 +350,13 @@ static cudaError_t launch_dependent(const void *kernel, dim3 grid, dim3 block, s
 /* Launches the planner. Where it waits (planner_waits), it may begin while
  * the wave's last blocks still run: the gap between the wave's end and the
  * planner's start was 2.3-3.6 us of every hand-off (H100,
- * docs/benchmarks.md). */
-static cudaError_t launch_planner(cudaStream_t stream, void **args)
+ * docs/benchmarks.md). Not where the wave is not the launch before it in
+ * `stream` (`after_wave` 0). */
+static cudaError_t launch_planner(cudaStream_t stream, int after_wave, void **args)
 {
     const void *plan = cdpl_scheduler_kernels()->plan;
     dim3 grid = {1, 1, 1}, block = {CDPL_PLAN_THREADS, 1, 1};
-    if (planner_waits()) return launch_dependent(plan, grid, block, 0, stream, args);
+    if (after_wave && planner_waits()) return launch_dependent(plan, grid, block, 0, stream, args);
     return cudaLaunchKernel(plan, grid, block, args, 0, stream);
 }
 
@@ -436,13 +437,19 @@ static void remember_group(wave_history *seen, const cdpl_group *group)
     if (seen->ngroups < CDPL_SPEC_GROUPS && speculable(group)) seen->groups[seen->ngroups++] = *group;
 }
 
+/* What a planner is told when no launch follows it. */
+static void speculate_nothing(cdpl_device_state *ds, cdpl_speculation *speculation)
+{
+    memset(speculation, 0, sizeof *speculation);
+    speculation->slots = ds->spec_slots;
+}
+
 /* What the planner of wave `wave` is told: the launches that will follow
  * it, those of the same wave last time. */
 static void speculate(cdpl_device_state *ds, unsigned long long root, unsigned int wave,
                       cdpl_speculation *speculation)
 {
-    memset(speculation, 0, sizeof *speculation);
-    speculation->slots = ds->spec_slots;
+    speculate_nothing(ds, speculation);
     const wave_history *last = history_of(root, wave);
     if (!speculation_enabled() || last->root != root || last->wave != wave) return;
     for (unsigned int i = 0; i < last->ngroups; ++i) {
@@ -488,9 +495,80 @@ static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculat
     return cudaSuccess;
 }
 
+/* What the end of a launch tree must show: every host launch done. */
+static cudaError_t check_tree_complete(const cdpl_plan *plan, unsigned long long roots_expected)
+{
+    if (plan->roots_done != roots_expected) {
+        cdpl_report("the launch tree stopped before completing (%llu of %llu host launches done): "
+                     "a dependency was never released", plan->roots_done, roots_expected);
+        return cudaErrorLaunchFailure;
+    }
+    return cudaSuccess;
+}
+
+/* Whether `group`'s kernel makes no record (CDPL_KERNEL_LAUNCHES_NOTHING).
+ * The built-in entry's records (copies, sets, event markers) make none. */
+static int launches_nothing(const cdpl_group *group)
+{
+    if (group->kernel_id == CDPL_BUILTIN_KERNEL_ID) return 1;
+    const cdpl_kernel *kernel = cdpl_find_kernel(group->kernel_id);
+    return kernel != NULL && (kernel->traits & CDPL_KERNEL_LAUNCHES_NOTHING) != 0;
+}
+
+/* A launch tree's last wave, when the host launch returned once it had
+ * launched it (run_waves): the plan after it is read, and the tree's end
+ * checked, by the next call that needs the runtime settled
+ * (cdpl_settle_launches). That plan is made in the runtime's own stream,
+ * after the wave (an event of the user's stream), so that the user's
+ * stream goes on as soon as the wave ends: the planner only completes the
+ * wave's grids, which nothing but the next host launch needs. */
+static struct {
+    cdpl_device_state *ds; /* NULL: none is pending */
+    unsigned long long publish;
+    unsigned long long roots_expected;
+    cudaStream_t planning;    /* the runtime's own stream (non-blocking) */
+    cudaEvent_t wave_ended;   /* recorded in the user's stream after the wave */
+    cudaEvent_t planned;      /* recorded in `planning` after the planner */
+} last_wave;
+
+/* The stream to plan in after the last wave, which was just launched into
+ * `stream`. */
+static cudaError_t plan_apart(cudaStream_t stream, cudaStream_t *planning)
+{
+    cudaError_t error = cudaSuccess;
+    if (last_wave.planning == NULL) error = cudaStreamCreateWithFlags(&last_wave.planning, cudaStreamNonBlocking);
+    if (error == cudaSuccess && last_wave.wave_ended == NULL)
+        error = cudaEventCreateWithFlags(&last_wave.wave_ended, cudaEventDisableTiming);
+    if (error == cudaSuccess && last_wave.planned == NULL)
+        error = cudaEventCreateWithFlags(&last_wave.planned, cudaEventDisableTiming);
+    if (error == cudaSuccess) error = cudaEventRecord(last_wave.wave_ended, stream);
+    if (error == cudaSuccess) error = cudaStreamWaitEvent(last_wave.planning, last_wave.wave_ended, 0);
+    *planning = last_wave.planning;
+    return error;
+}
+
+static cudaError_t leave_last_wave(cdpl_device_state *ds, unsigned long long publish,
+                                   unsigned long long roots_expected)
+{
+    cudaError_t error = cudaEventRecord(last_wave.planned, last_wave.planning);
+    if (error != cudaSuccess) return error;
+    last_wave.ds = ds;
+    last_wave.publish = publish;
+    last_wave.roots_expected = roots_expected;
+    return cudaSuccess;
+}
+
 /* Runs waves until no record is ready: the first is the root's group, made
  * by the inject kernel (NULL: none, the inject kernel failed); each later
- * one is planned from the records the last one made ready. */
+ * one is planned from the records the last one made ready. A wave that
+ * ends the tree, known when it is launched (all its kernels launch
+ * nothing, and no launch is left pending), is the last one launched: the
+ * planner after it completes its grids apart (plan_apart), and the host
+ * returns without waiting for it, as from a native launch. Waiting for
+ * that plan put a planner and the host's round trip at the end of every
+ * such launch: few_large's time outside its grids was 36-39 us with the
+ * planner in the user's stream, 17-35 apart (native 15-28; H100,
+ * docs/benchmarks.md). */
 static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigned long long signature,
                              const cdpl_group *root, unsigned long long roots_expected)
 {
@@ -502,17 +580,36 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
     double wave_start = trace_waves ? seconds_now() : 0.0;
     wave_tally tally = {0, 0, 0, 0, 0};
     cudaError_t error = cudaSuccess;
+    /* A host launch finds no launch pending (the last one ran its tree to
+     * the end). */
+    int ends_tree = 0;
     if (root != NULL) {
         ++totals.waves;
         error = launch_wave_group(ds, root, stream, &tally);
         if (error != cudaSuccess) return error;
+        ends_tree = launches_nothing(root);
     }
     for (unsigned int wave = 1;; ++wave) {
         ++publish;
-        error = complete_wave_end(ds, &tally, stream, &completed);
+        cudaStream_t planning = stream;
+        if (ends_tree) error = plan_apart(stream, &planning);
+        if (error == cudaSuccess) error = complete_wave_end(ds, &tally, planning, &completed);
         if (error == cudaSuccess) {
-            speculate(ds, signature, wave, &speculation);
-            error = launch_planner(stream, plan_args);
+            if (ends_tree)
+                speculate_nothing(ds, &speculation);
+            else
+                speculate(ds, signature, wave, &speculation);
+            error = launch_planner(planning, !ends_tree, plan_args);
+        }
+        if (error == cudaSuccess && ends_tree) {
+            error = leave_last_wave(ds, publish, roots_expected);
+            if (error == cudaSuccess) {
+                if (trace_waves)
+                    fprintf(stderr, "cdpl wave %llu: %u groups (%u speculated), %u records, %llu blocks, the "
+                                    "last: not waited for\n",
+                            totals.waves, tally.groups, tally.speculated, tally.records, tally.blocks);
+                return cudaSuccess;
+            }
         }
         if (error == cudaSuccess) error = launch_speculation(ds, &speculation, stream);
         if (error == cudaSuccess) error = wait_for_plan(ds, stream, publish);
@@ -535,6 +632,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         totals.records_continued = ds->plan->records_continued;
         unsigned int ngroups = ds->plan->ngroups;
         wave_history seen = {signature, wave, 0, {{0}}};
+        ends_tree = ds->plan->pending_left == 0;
         for (unsigned int g = 0; g < ngroups; ++g) {
             cdpl_group group;
             if (g < CDPL_PLAN_INLINE_GROUPS) {
@@ -544,6 +642,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
                 if (error != cudaSuccess) return error;
             }
             if (speculation_enabled()) remember_group(&seen, &group);
+            ends_tree = ends_tree && launches_nothing(&group);
             if (speculated(ds->plan, &speculation, g)) {
                 tally_group(&group, &tally);
                 tally.speculated += 1;
@@ -556,12 +655,57 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         if (ngroups == 0) break;
         ++totals.waves;
     }
-    if (ds->plan->roots_done != roots_expected) {
-        cdpl_report("the launch tree stopped before completing (%llu of %llu host launches done): "
-                     "a dependency was never released", ds->plan->roots_done, roots_expected);
-        return cudaErrorLaunchFailure;
+    return check_tree_complete(ds->plan, roots_expected);
+}
+
+/* Reads the plan after a host launch's last wave (run_waves), which the
+ * host did not wait for: it must have found nothing more to run, and every
+ * host launch done. */
+static cudaError_t settle_last_wave(void)
+{
+    cdpl_device_state *ds = last_wave.ds;
+    if (ds == NULL) return cudaSuccess;
+    last_wave.ds = NULL;
+    cudaError_t error = cudaEventSynchronize(last_wave.planned);
+    if (error == cudaSuccess && *(volatile unsigned long long *)&ds->plan->published != last_wave.publish) {
+        cdpl_report("the planner ended without publishing its plan");
+        error = cudaErrorLaunchFailure;
     }
-    return cudaSuccess;
+    if (error == cudaSuccess) {
+        atomic_thread_fence(memory_order_acquire);
+        note_live_pushes(ds->plan);
+        totals.peak_records = ds->plan->records_peak;
+        totals.records_continued = ds->plan->records_continued;
+        if (ds->plan->ngroups != 0) {
+            cdpl_report("a wave of kernels registered as launching nothing made %u groups ready: lower every "
+                        "file again with this version of cdp-lower", ds->plan->ngroups);
+            error = cudaErrorLaunchFailure;
+        } else {
+            error = check_tree_complete(ds->plan, last_wave.roots_expected);
+        }
+    }
+    if (error != cudaSuccess) cdpl_report_failure(ds->failure);
+    return error;
+}
+
+cudaError_t cdpl_settle_launches(void)
+{
+    pthread_mutex_lock(&drain_lock);
+    cudaError_t error = settle_last_wave();
+    pthread_mutex_unlock(&drain_lock);
+    return error;
+}
+
+void cdpl_end_launches(void)
+{
+    pthread_mutex_lock(&drain_lock);
+    (void)settle_last_wave();
+    if (last_wave.planned != NULL) cudaEventDestroy(last_wave.planned);
+    if (last_wave.wave_ended != NULL) cudaEventDestroy(last_wave.wave_ended);
+    if (last_wave.planning != NULL) cudaStreamDestroy(last_wave.planning);
+    last_wave.planned = last_wave.wave_ended = NULL;
+    last_wave.planning = NULL;
+    pthread_mutex_unlock(&drain_lock);
 }
 
 /* The first wave of a host launch: the group of its root alone, whose only
@@ -594,8 +738,12 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
         return cudaLaunchKernel(kernel->entry, grid, block, args, shmem, stream);
     }
     pthread_mutex_lock(&drain_lock);
-    cdpl_device_state *ds;
-    cudaError_t error = cdpl_device_state_get(&ds);
+    /* The last tree's end is checked first, before the settings that its
+     * kernels may read change, and its error is this call's: as natively,
+     * the next call tells of an asynchronous failure. */
+    cdpl_device_state *ds = NULL;
+    cudaError_t error = settle_last_wave();
+    if (error == cudaSuccess) error = cdpl_device_state_get(&ds);
     static unsigned long long roots_injected;
     cdpl_root_request request;
     memset(&request, 0, sizeof request);
@@ -634,6 +782,7 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
 
 void cdpl_get_stats(cdpl_stats *stats)
 {
+    (void)cdpl_settle_launches();
     *stats = totals;
     cdpl_get_stats_memory(stats);
 }

@@ -66,6 +66,13 @@ void cdpl_get_stats_memory(cdpl_stats *stats);
 cudaError_t cdpl_make_device_settings(cdpl_device_settings **settings);
 void cdpl_refresh_device_settings(cdpl_device_settings *settings, unsigned int pending_limit);
 
+/* drain.c: waits for the end of the last host launch's tree where the
+ * launch returned before it (its last wave's kernels launch nothing), and
+ * reports what went wrong in it. */
+cudaError_t cdpl_settle_launches(void);
+/* The same at exit, which then frees what it used. */
+void cdpl_end_launches(void);
+
 /* Reports a runtime failure on stderr, prefixed "cdp-lower runtime: ". */
 void cdpl_report(const char *format, ...);
 

@@ -50,7 +50,7 @@ int main()
 // CHECK: static __global__ void cdpl_entry_leaf(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: cdpl_leave_block();
-// CHECK: "leaf", (const void *)cdpl_entry_leaf, sizeof(cdpl_params_leaf), 0u);
+// CHECK: "leaf", (const void *)cdpl_entry_leaf, sizeof(cdpl_params_leaf), CDPL_KERNEL_LAUNCHES_NOTHING);
 // CHECK: static __global__ void cdpl_entry_walk(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0x
 // CHECK: while (cdpl_leave_block_or_continue<true>()) {
