@@ -783,13 +783,17 @@ void cdpl_add_closed_range(cdpl_context *context, size_t index, cdpl_range range
 
 /* A call whose callee is no function that the analysis can follow: a
  * pointer (the callee is a variable, parameter or field), a virtual method,
- * or a name that only a template's instantiation resolves (no callee). What
- * it reaches may launch. */
-static bool calls_unseen(CXCursor call)
+ * a name that only a template's instantiation resolves (no callee), or an
+ * instantiation of a template of another file, whose body the analysis
+ * does not walk and which may call what it was given (a functor's
+ * operator(), for one). What it reaches may launch. */
+static bool calls_unseen(const body_walk *walk, CXCursor call)
 {
     CXCursor callee = clang_getCursorReferenced(call);
     if (clang_Cursor_isNull(callee) || !cdpl_is_function_kind(clang_getCursorKind(callee))) return true;
-    return clang_getCursorKind(callee) == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(callee);
+    if (clang_getCursorKind(callee) == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(callee)) return true;
+    return !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(callee)) &&
+           !cdpl_cursor_in_main_file(walk->unit, callee);
 }
 
 static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXClientData data)
@@ -806,7 +810,7 @@ static enum CXChildVisitResult visit_body(CXCursor cursor, CXCursor parent, CXCl
     }
     if (kind == CXCursor_CallExpr) {
         record_query_arguments(walk, cursor);
-        if (calls_unseen(cursor)) walk->context->model->functions[walk->function].calls_unseen = true;
+        if (calls_unseen(walk, cursor)) walk->context->model->functions[walk->function].calls_unseen = true;
     }
     if (kind == CXCursor_OverloadedDeclRef) {
         for (unsigned d = 0; d < clang_getNumOverloadedDecls(cursor); ++d)

@@ -144,7 +144,8 @@ typedef struct cdpl_function {
     size_t ncallees;
     size_t *callees;
     /* The body calls what has no edge above: through a pointer, a virtual
-     * method, or a name that only a template's instantiation resolves. */
+     * method, a name that only a template's instantiation resolves, or a
+     * template of another file (whose body may call what it is given). */
     bool calls_unseen;
 
     /* Filled by cdpl_analyse_reachability(). */

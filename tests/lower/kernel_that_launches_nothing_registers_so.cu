@@ -5,8 +5,12 @@
 // returns without waiting for it (rt/src/drain.c). A kernel that calls
 // what the analysis cannot follow (a function pointer, a virtual method, a
 // name that only a template's instantiation resolves) may reach a launch,
-// and registers without it; so does one that makes records through a
-// device function, or copies asynchronously.
+// and registers without it, as does one that calls a template of a header
+// that the analysis does not walk (cuda::std::invoke calls the functor it
+// is given, whose operator() launches); so does one that makes records
+// through a device function, or copies asynchronously.
+#include <cuda/std/functional>
+
 struct shape {
     __device__ virtual int area() const { return 0; }
 };
@@ -43,6 +47,22 @@ __global__ void through_device_function(int *out)
     if (threadIdx.x == 0) relaunch(out);
 }
 
+struct launching_functor {
+    int *out;
+    __device__ int operator()(int x) const;
+};
+
+__global__ void through_header_template(int *out)
+{
+    out[threadIdx.x] = cuda::std::invoke(launching_functor{out}, (int)threadIdx.x);
+}
+
+__device__ int launching_functor::operator()(int x) const
+{
+    leaf<<<1, 32>>>(out);
+    return x;
+}
+
 __global__ void copies(int *out, const int *in)
 {
     if (threadIdx.x == 0) cudaMemcpyAsync(out, in, 4, cudaMemcpyDeviceToDevice, 0);
@@ -59,6 +79,7 @@ __global__ void parent(int *out, const shape *s, boxed *b)
     through_virtual<<<1, 32>>>(out, s);
     through_dependent_name<<<1, 32>>>(b);
     through_device_function<<<1, 32>>>(out);
+    through_header_template<<<1, 32>>>(out);
     copies<<<1, 32>>>(out, out);
 }
 
@@ -72,5 +93,6 @@ int main()
 // CHECK: "through_virtual", (const void *)cdpl_entry_through_virtual, sizeof(cdpl_params_through_virtual), 0u);
 // CHECK: "through_dependent_name", (const void *)cdpl_entry_through_dependent_name, sizeof(cdpl_params_bound_through_dependent_name), 0u);
 // CHECK: "through_device_function", (const void *)cdpl_entry_through_device_function, sizeof(cdpl_params_through_device_function), 0u);
+// CHECK: "through_header_template", (const void *)cdpl_entry_through_header_template, sizeof(cdpl_params_through_header_template), 0u);
 // CHECK: "copies", (const void *)cdpl_entry_copies, sizeof(cdpl_params_copies), 0u);
 // CHECK: "parent", (const void *)cdpl_entry_parent, sizeof(cdpl_params_parent), 0u);
