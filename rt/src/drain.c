@@ -67,12 +67,17 @@ static cdpl_kernel *live_kernels[CDPL_GROUP_TABLE_SIZE];
 static unsigned int nlive_kernels;
 static unsigned long long live_restart;
 
-static void note_live_pushes(const cdpl_plan *plan)
+/* What every plan that the host reads tells it, besides its groups:
+ * whether the last wave's live launches pushed anything, and the running
+ * figures of the queue. */
+static void note_plan(const cdpl_plan *plan)
 {
     int pushed = plan->live_pushed != live_restart;
     for (unsigned int k = 0; k < nlive_kernels; ++k) live_kernels[k]->spares_idle = !pushed;
     nlive_kernels = 0;
     live_restart = plan->live_restart;
+    totals.peak_records = plan->records_peak;
+    totals.records_continued = plan->records_continued;
 }
 
 /* CDPL_LIVE_QUEUE=0 runs every record in a wave of its own, as the runtime
@@ -276,6 +281,18 @@ static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_tally *ta
                             stream);
 }
 
+/* Whether the planner launched with `publish`, which has ended, wrote its
+ * plan; then what it wrote before is visible. */
+static cudaError_t check_published(const cdpl_device_state *ds, unsigned long long publish)
+{
+    if (*(const volatile unsigned long long *)&ds->plan->published != publish) {
+        cdpl_report("the planner ended without publishing its plan");
+        return cudaErrorLaunchFailure;
+    }
+    atomic_thread_fence(memory_order_acquire);
+    return cudaSuccess;
+}
+
 /* Waits until the planner launched with `publish` has written its plan. It
  * waits for the plan's last write, not for the launch to end: the host
  * sees the plan a little earlier (CDPL_TRACE_WAVES; docs/benchmarks.md),
@@ -286,20 +303,14 @@ static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_tally *ta
 static cudaError_t wait_for_plan(cdpl_device_state *ds, cudaStream_t stream, unsigned long long publish)
 {
     const volatile unsigned long long *published = &ds->plan->published;
-    for (unsigned long long spins = 1;; ++spins) {
-        if (*published == publish) break;
+    for (unsigned long long spins = 1; *published != publish; ++spins) {
         if (spins % 256u != 0) continue;
         cudaError_t error = cudaStreamQuery(stream);
         if (error == cudaErrorNotReady) continue;
         if (error != cudaSuccess) return error;
-        if (*published != publish) {
-            cdpl_report("the planner ended without publishing its plan");
-            return cudaErrorLaunchFailure;
-        }
         break;
     }
-    atomic_thread_fence(memory_order_acquire);
-    return cudaSuccess;
+    return check_published(ds, publish);
 }
 
 /* Whether the planner waits for what precedes it in the stream
@@ -627,9 +638,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
             wave_start = now;
         }
         tally = (wave_tally){0, 0, 0, 0, 0};
-        note_live_pushes(ds->plan);
-        totals.peak_records = ds->plan->records_peak;
-        totals.records_continued = ds->plan->records_continued;
+        note_plan(ds->plan);
         unsigned int ngroups = ds->plan->ngroups;
         wave_history seen = {signature, wave, 0, {{0}}};
         ends_tree = ds->plan->pending_left == 0;
@@ -667,15 +676,9 @@ static cudaError_t settle_last_wave(void)
     if (ds == NULL) return cudaSuccess;
     last_wave.ds = NULL;
     cudaError_t error = cudaEventSynchronize(last_wave.planned);
-    if (error == cudaSuccess && *(volatile unsigned long long *)&ds->plan->published != last_wave.publish) {
-        cdpl_report("the planner ended without publishing its plan");
-        error = cudaErrorLaunchFailure;
-    }
+    if (error == cudaSuccess) error = check_published(ds, last_wave.publish);
     if (error == cudaSuccess) {
-        atomic_thread_fence(memory_order_acquire);
-        note_live_pushes(ds->plan);
-        totals.peak_records = ds->plan->records_peak;
-        totals.records_continued = ds->plan->records_continued;
+        note_plan(ds->plan);
         if (ds->plan->ngroups != 0) {
             cdpl_report("a wave of kernels registered as launching nothing made %u groups ready: lower every "
                         "file again with this version of cdp-lower", ds->plan->ngroups);
