@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 14u
+#define CDPL_ABI_VERSION 15u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -268,7 +268,10 @@ typedef struct cdpl_group {
     unsigned int shmem;
     unsigned int count;         /* records */
     unsigned long long blocks;  /* physical blocks: the sum of the records' grids */
-    unsigned long long first_item; /* into cdpl_state.wave_items */
+    unsigned int first_item;    /* into cdpl_state.wave_items */
+    /* Blocks of each record, where all have as many and they fit 32 bits;
+     * else 0 (cdpl_begin_planned_block). */
+    unsigned int uniform_blocks;
 } cdpl_group;
 
 /* Groups of the next wave whose entries the host may launch before the
@@ -281,7 +284,7 @@ typedef struct cdpl_spec_slot {
     unsigned long long first_item; /* into cdpl_state.wave_items */
     unsigned long long blocks;
     unsigned int count;
-    unsigned int reserved;
+    unsigned int uniform_blocks; /* cdpl_group.uniform_blocks */
 } cdpl_spec_slot;
 
 /* The launches the host made, after the planner, for the wave it plans:
@@ -404,6 +407,9 @@ typedef struct cdpl_wave {
     unsigned long long planned_blocks;
     /* cdpl_state.live.planned_begun once each planned block has begun. */
     unsigned long long planned_goal;
+    /* The group's cdpl_group.uniform_blocks where its blocks fit one launch, else 0. */
+    unsigned int uniform_blocks;
+    unsigned int reserved;
     unsigned int live;                /* 1: blocks share ready records through the live queue */
     unsigned int record_stride;       /* cdpl_state.record_stride */
     unsigned char *records;           /* cdpl_state.records */

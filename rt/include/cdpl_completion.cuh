@@ -89,6 +89,17 @@ static __device__ __forceinline__ cdpl_completion_fields cdpl_completion_fields_
     return fields;
 }
 
+/* Starts bringing the 128-byte line at `address` into L1; no register
+ * waits for it. */
+static __device__ __forceinline__ void cdpl_prefetch_line(const void *address)
+{
+#if defined(__CUDA_ARCH__) && !defined(CDPL_GPU_HIP)
+    asm volatile("prefetch.L1 [%0];" ::"l"(address));
+#else
+    (void)address;
+#endif
+}
+
 /* Starts bringing a record's header into L1 (its fields share one
  * 128-byte line): read after the atomic that this overlaps, they are
  * there, while values loaded ahead into registers would stay live across
@@ -96,11 +107,7 @@ static __device__ __forceinline__ cdpl_completion_fields cdpl_completion_fields_
  * entry could not spare). */
 static __device__ __forceinline__ void cdpl_prefetch_record(const cdpl_record *record)
 {
-#if defined(__CUDA_ARCH__) && !defined(CDPL_GPU_HIP)
-    asm volatile("prefetch.L1 [%0];" ::"l"(record));
-#else
-    (void)record;
-#endif
+    cdpl_prefetch_line(record);
 }
 
 /* Counts one of grid `record`'s blocks or non-tail children as done. True

@@ -36,15 +36,46 @@ static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned i
     atomicAdd(&state->records_continued, 1ull);
 }
 
-/* Makes the planned item of this block its record and virtual block (thread 0). */
-static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
+/* The record and virtual block of `block` in a group whose records all
+ * have `per_record` blocks (cdpl_group.uniform_blocks): the item's place
+ * by arithmetic, and the record's grid loaded at once. A search of the
+ * items, and a grid read field by field, were eight dependent loads before
+ * each block of few_large's children could begin (H100,
+ * docs/benchmarks.md). The host passes a size only where the launch's
+ * blocks fit 32 bits. */
+static __device__ __forceinline__ unsigned int cdpl_uniform_item(const cdpl_wave &wave, unsigned int block,
+                                                                 unsigned int per_record, uint3 &index, uint3 &grid)
 {
-    unsigned long long block = wave.block_base + blockIdx.x;
+    const unsigned int position = per_record == 1u ? block : block / per_record;
+    const unsigned int virtual_block = block - position * per_record;
+    const unsigned int record_index = cdpl_global(wave.items)[position].record;
+    if (per_record == 1u) {
+        grid = make_uint3(1u, 1u, 1u);
+        index = make_uint3(0u, 0u, 0u);
+        return record_index;
+    }
+    const cdpl_record *record = cdpl_record_in(wave.records, wave.record_stride, record_index);
+    /* The parameters, which every thread reads once the block begins,
+     * start on their way with the grid. */
+    cdpl_prefetch_line((const unsigned char *)record + CDPL_RECORD_HEADER_SIZE);
+    grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
+    if (grid.x == per_record) {
+        index = make_uint3(virtual_block, 0u, 0u);
+    } else {
+        const unsigned int row = virtual_block / grid.x;
+        index = make_uint3(virtual_block - row * grid.x, row % grid.y, row / grid.y);
+    }
+    return record_index;
+}
+
+/* The same in any group: a search of the items, sorted by first block. */
+static __device__ __forceinline__ unsigned int cdpl_searched_item(const cdpl_wave &wave, unsigned long long block,
+                                                                  uint3 &index, uint3 &grid)
+{
     const cdpl_wave_item *items = cdpl_global(wave.items);
-    cdpl_state *state = cdpl_global(wave.state);
-    /* Items are sorted by first block and each has at least one, so an
-     * item at position `block` that starts there is this block's: the
-     * common case of one-block grids needs no search. */
+    /* Each item has at least one block, so an item at position `block`
+     * that starts there is this block's: the common case of one-block
+     * grids needs no search. */
     unsigned int low = 0, high = wave.count - 1;
     if (block < wave.count && items[block].first_block == block) low = high = (unsigned int)block;
     while (low < high) {
@@ -56,30 +87,45 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     }
     const cdpl_wave_item &item = items[low];
     /* From the launch's parameters: the context's copy is being written. */
-    cdpl_record *record = cdpl_record_in(wave.records, wave.record_stride, item.record);
+    const cdpl_record *record = cdpl_record_in(wave.records, wave.record_stride, item.record);
+    /* All three at once, before the branches below. */
+    grid = make_uint3(record->grid[0], record->grid[1], record->grid[2]);
     unsigned long long virtual_block = block - item.first_block;
     /* 32-bit division where the grid allows it: a 64-bit one is a subroutine
      * call, which raises the register count of every entry kernel. */
     unsigned long long row;
     unsigned int x;
     if (virtual_block <= 0xffffffffull) {
-        row = (unsigned int)virtual_block / record->grid[0];
-        x = (unsigned int)virtual_block % record->grid[0];
+        row = (unsigned int)virtual_block / grid.x;
+        x = (unsigned int)virtual_block % grid.x;
     } else {
-        row = virtual_block / record->grid[0];
-        x = (unsigned int)(virtual_block - row * record->grid[0]);
+        row = virtual_block / grid.x;
+        x = (unsigned int)(virtual_block - row * grid.x);
     }
-    /* grid[1] and grid[2] are below 2^16, so row / grid[1] fits 32 bits. */
+    /* grid.y and grid.z are below 2^16, so row / grid.y fits 32 bits. */
     unsigned int y, z;
     if (row <= 0xffffffffull) {
-        y = (unsigned int)row % record->grid[1];
-        z = (unsigned int)row / record->grid[1];
+        y = (unsigned int)row % grid.y;
+        z = (unsigned int)row / grid.y;
     } else {
-        z = (unsigned int)(row / record->grid[1]);
-        y = (unsigned int)(row - (unsigned long long)z * record->grid[1]);
+        z = (unsigned int)(row / grid.y);
+        y = (unsigned int)(row - (unsigned long long)z * grid.y);
     }
-    cdpl_begin_record(record, item.record, make_uint3(x, y, z),
-                      make_uint3(record->grid[0], record->grid[1], record->grid[2]));
+    index = make_uint3(x, y, z);
+    return item.record;
+}
+
+/* Makes the planned item of this block its record and virtual block (thread 0). */
+static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
+{
+    unsigned long long block = wave.block_base + blockIdx.x;
+    cdpl_state *state = cdpl_global(wave.state);
+    uint3 index, grid;
+    const unsigned int record_index = wave.uniform_blocks != 0u
+                                          ? cdpl_uniform_item(wave, (unsigned int)block, wave.uniform_blocks, index, grid)
+                                          : cdpl_searched_item(wave, block, index, grid);
+    const cdpl_record *record = cdpl_record_in(wave.records, wave.record_stride, record_index);
+    cdpl_begin_record(record, record_index, index, grid);
     /* A grid of several blocks, in a launch whose blocks share no records,
      * ends with the launch: nothing in it waits for the grid to be done.
      * Its first block lists it for the next planner, which completes it
@@ -87,11 +133,12 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
      * no count and no fence (cdpl_leave_block). The block then
      * keeps no record to go on with: it would need its threads counted out
      * to know when to start it. */
-    bool several_blocks = record->grid[0] != 1 || record->grid[1] != 1 || record->grid[2] != 1;
+    bool several_blocks = grid.x != 1 || grid.y != 1 || grid.z != 1;
     if (cdpl_context.live == CDPL_LIVE_OFF && several_blocks) {
         cdpl_context.ends_with_wave = 1;
         cdpl_context.continue_kernel = 0;
-        if (virtual_block == 0) cdpl_global(state->wave_end)[atomicAdd(&state->nwave_end, 1u)] = item.record;
+        if ((index.x | index.y | index.z) == 0u)
+            cdpl_global(state->wave_end)[atomicAdd(&state->nwave_end, 1u)] = record_index;
     }
     if (cdpl_context.live) {
         cdpl_live_queue *queue = &state->live;
@@ -168,6 +215,7 @@ static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int cont
     plan.items = wave.items + slot.first_item;
     plan.count = slot.count;
     plan.planned_blocks = slot.count == 0u ? 0ull : slot.blocks;
+    plan.uniform_blocks = slot.uniform_blocks;
     return cdpl_enter_planned<MayRunLive>(plan, continue_kernel);
 }
 

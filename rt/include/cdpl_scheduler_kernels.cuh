@@ -59,10 +59,16 @@ static __device__ bool cdpl_speculation_fits(const cdpl_speculation &speculation
 static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end_completed,
                                         unsigned long long publish, cdpl_speculation speculation)
 {
-    __shared__ unsigned int group_of_chunk[CDPL_PLAN_THREADS];
-    __shared__ unsigned long long items_of_chunk[CDPL_PLAN_THREADS];
+    static_assert(CDPL_GROUP_TABLE_SIZE == CDPL_PLAN_THREADS, "each of the planner's threads reads one group slot");
+    __shared__ unsigned int groups_before[CDPL_PLAN_THREADS];
+    __shared__ unsigned long long items_before[CDPL_PLAN_THREADS];
     /* Where each slot's group begins among the wave's items. */
-    __shared__ unsigned long long first_item_of_slot[CDPL_GROUP_TABLE_SIZE];
+    __shared__ unsigned int first_item_of_slot[CDPL_GROUP_TABLE_SIZE];
+    /* The blocks each record of a slot's group has if all have as many
+     * (cdpl_group.uniform_blocks), and the slots where an item showed
+     * otherwise, a bit each. */
+    __shared__ unsigned int blocks_per_record_of_slot[CDPL_GROUP_TABLE_SIZE];
+    __shared__ unsigned int mixed_slots[CDPL_GROUP_TABLE_SIZE / 32];
     /* Launched while the wave's last blocks still run (a programmatic
      * dependent launch, drain.c), it waits here until they are done and
      * what they wrote is visible: its launch is off the hand-off's path. */
@@ -73,6 +79,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         speculation.slots[threadIdx.x].count = 0u;
         state->plan->speculated[threadIdx.x] = CDPL_NONE;
     }
+    if (threadIdx.x < CDPL_GROUP_TABLE_SIZE / 32) mixed_slots[threadIdx.x] = 0u;
     const unsigned int ended_with_wave = state->nwave_end;
     unsigned int nready = state->nready;
     if (ended_with_wave != 0 && !wave_end_completed) {
@@ -82,26 +89,21 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     }
     cdpl_live_queue *live = &state->live;
     const unsigned long long live_head = live->head, live_tail = live->tail;
-    const unsigned int per_thread = CDPL_GROUP_TABLE_SIZE / CDPL_PLAN_THREADS;
-    unsigned int first_slot = threadIdx.x * per_thread;
-    unsigned int groups = 0;
-    unsigned long long items = 0;
-    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s)
-        if (state->table[s].key != 0ull) {
-            ++groups;
-            items += state->table[s].packed >> CDPL_GROUP_BLOCK_BITS;
-        }
-    group_of_chunk[threadIdx.x] = groups;
-    items_of_chunk[threadIdx.x] = items;
+    cdpl_group_slot *slot = &state->table[threadIdx.x];
+    const unsigned long long key = slot->key, packed = slot->packed;
+    const bool has_group = key != 0ull;
+    const unsigned int count = has_group ? (unsigned int)(packed >> CDPL_GROUP_BLOCK_BITS) : 0u;
+    groups_before[threadIdx.x] = has_group;
+    items_before[threadIdx.x] = count;
     __syncthreads();
-    /* Where each thread's groups and items start: a prefix sum over the
+    /* Where each slot's group and items start: a prefix sum over the
      * block in log2(threads) steps rather than one thread's 1024. */
     for (unsigned int offset = 1; offset < CDPL_PLAN_THREADS; offset <<= 1) {
-        unsigned int groups_before = threadIdx.x >= offset ? group_of_chunk[threadIdx.x - offset] : 0u;
-        unsigned long long items_before = threadIdx.x >= offset ? items_of_chunk[threadIdx.x - offset] : 0ull;
+        unsigned int groups_there = threadIdx.x >= offset ? groups_before[threadIdx.x - offset] : 0u;
+        unsigned long long items_there = threadIdx.x >= offset ? items_before[threadIdx.x - offset] : 0ull;
         __syncthreads();
-        group_of_chunk[threadIdx.x] += groups_before;
-        items_of_chunk[threadIdx.x] += items_before;
+        groups_before[threadIdx.x] += groups_there;
+        items_before[threadIdx.x] += items_there;
         __syncthreads();
     }
     /* Threads that write the plan fence for the system before the last
@@ -109,39 +111,26 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
      * sees what they wrote. */
     bool wrote_plan = speculates;
     if (threadIdx.x == CDPL_PLAN_THREADS - 1) {
-        state->plan->ngroups = group_of_chunk[threadIdx.x];
+        state->plan->ngroups = groups_before[threadIdx.x];
         wrote_plan = true;
     }
-    unsigned int group = group_of_chunk[threadIdx.x] - groups;
-    unsigned long long first_item = items_of_chunk[threadIdx.x] - items;
-    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
-        cdpl_group_slot *slot = &state->table[s];
-        if (slot->key == 0ull) continue;
-        cdpl_group g;
-        g.kernel_id = (unsigned int)(slot->key >> 26);
-        g.block[0] = (unsigned int)((slot->key >> 16) & 1023u) + 1u;
-        g.block[1] = (unsigned int)((slot->key >> 6) & 1023u) + 1u;
-        g.block[2] = (unsigned int)(slot->key & 63u) + 1u;
+    const unsigned int group = groups_before[threadIdx.x] - has_group;
+    cdpl_group g;
+    if (has_group) {
+        g.kernel_id = (unsigned int)(key >> 26);
+        g.block[0] = (unsigned int)((key >> 16) & 1023u) + 1u;
+        g.block[1] = (unsigned int)((key >> 6) & 1023u) + 1u;
+        g.block[2] = (unsigned int)(key & 63u) + 1u;
         g.shmem = slot->shmem;
-        g.count = (unsigned int)(slot->packed >> CDPL_GROUP_BLOCK_BITS);
-        g.blocks = slot->packed & CDPL_GROUP_BLOCK_MASK;
-        g.first_item = first_item;
-        for (unsigned int l = 0; l < speculation.count; ++l) {
-            if (!cdpl_speculation_fits(speculation, l, g)) continue;
-            cdpl_spec_slot claimed = {first_item, g.blocks, g.count, 0u};
-            speculation.slots[l] = claimed;
-            state->plan->speculated[l] = group;
-            wrote_plan = true;
-            break;
-        }
-        state->groups[group] = g;
-        if (group < CDPL_PLAN_INLINE_GROUPS) {
-            state->plan->groups[group] = g;
-            wrote_plan = true;
-        }
-        first_item_of_slot[s] = first_item;
-        first_item += g.count;
-        ++group;
+        g.count = count;
+        g.blocks = packed & CDPL_GROUP_BLOCK_MASK;
+        g.first_item = (unsigned int)(items_before[threadIdx.x] - count);
+        /* Uniform only if each record has blocks / count: the items check
+         * it below. */
+        const unsigned long long per_record = count != 0u ? g.blocks / count : 0ull;
+        g.uniform_blocks = per_record * count == g.blocks && per_record <= 0xffffffffull ? (unsigned int)per_record : 0u;
+        first_item_of_slot[threadIdx.x] = g.first_item;
+        blocks_per_record_of_slot[threadIdx.x] = g.uniform_blocks;
     }
     __syncthreads();
     int begun = 0;
@@ -153,15 +142,36 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         placed.record = item.record;
         placed.reserved = 0;
         state->wave_items[first_item_of_slot[item.slot] + item.index] = placed;
+        /* Items are numbered in the order of their first blocks, so if the
+         * i-th of each group begins at i times its records' common size,
+         * every record has that size (the last one too: the blocks add up). */
+        const unsigned int per_record = blocks_per_record_of_slot[item.slot];
+        if (per_record != 0u && item.first_block != (unsigned long long)item.index * per_record)
+            atomicOr(&mixed_slots[item.slot / 32], 1u << (item.slot % 32));
+    }
+    __syncthreads();
+    if (has_group) {
+        if ((mixed_slots[threadIdx.x / 32] >> (threadIdx.x % 32)) & 1u) g.uniform_blocks = 0u;
+        for (unsigned int l = 0; l < speculation.count; ++l) {
+            if (!cdpl_speculation_fits(speculation, l, g)) continue;
+            cdpl_spec_slot claimed = {g.first_item, g.blocks, g.count, g.uniform_blocks};
+            speculation.slots[l] = claimed;
+            state->plan->speculated[l] = group;
+            wrote_plan = true;
+            break;
+        }
+        state->groups[group] = g;
+        if (group < CDPL_PLAN_INLINE_GROUPS) {
+            state->plan->groups[group] = g;
+            wrote_plan = true;
+        }
     }
     /* Device launches stop being pending once their wave is planned. */
     if (begun != 0) atomicSub(&state->pending, begun);
-    /* Each thread empties the slots it read, and only those. */
-    for (unsigned int s = first_slot; s < first_slot + per_thread; ++s) {
-        state->table[s].key = 0ull;
-        state->table[s].packed = 0ull;
-        state->table[s].shmem = 0u;
-    }
+    /* Each thread empties the slot it read, and only that one. */
+    slot->key = 0ull;
+    slot->packed = 0ull;
+    slot->shmem = 0u;
     /* The live queue's blocks that left the last launches took positions
      * that no record reached: the next pushes start after them. */
     if (threadIdx.x == 0) state->plan->live_pushed = live_tail;

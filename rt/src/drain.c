@@ -209,6 +209,9 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     wave.items = ds->mirror.wave_items + group->first_item;
     wave.count = group->count;
     wave.live = runs_live(kernel);
+    /* A group of one launch, whose blocks fit 32 bits, may find its
+     * records by arithmetic (cdpl_begin_planned_block). */
+    wave.uniform_blocks = group->blocks <= MAX_GRID_BLOCKS ? group->uniform_blocks : 0u;
     unsigned long long workers = 0;
     if (wave.live) {
         if (nlive_kernels < CDPL_GROUP_TABLE_SIZE) live_kernels[nlive_kernels++] = kernel;
@@ -722,6 +725,7 @@ static cdpl_group root_group(const cdpl_root_request *request)
     group.shmem = request->shmem;
     group.count = 1;
     group.blocks = (unsigned long long)request->grid[0] * request->grid[1] * request->grid[2];
+    group.uniform_blocks = group.blocks <= 0xffffffffull ? (unsigned int)group.blocks : 0u;
     return group;
 }
 
