@@ -199,6 +199,8 @@ static __device__ __forceinline__ unsigned int cdpl_gpu_ballot32(unsigned int ma
     return (unsigned int)(__ballot(predicate) >> (__lane_id() & ~31u)) & mask;
 }
 #define __ballot_sync(mask, predicate) cdpl_gpu_ballot32((mask), (predicate))
+/* Callers pass width 32, which keeps a shuffle within each half. */
+#define __shfl_up_sync(mask, var, delta, width) __shfl_up((var), (delta), (width))
 #endif
 
 #endif /* HIP */

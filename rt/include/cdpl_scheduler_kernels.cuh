@@ -60,8 +60,10 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
                                         unsigned long long publish, cdpl_speculation speculation)
 {
     static_assert(CDPL_GROUP_TABLE_SIZE == CDPL_PLAN_THREADS, "each of the planner's threads reads one group slot");
-    __shared__ unsigned int groups_before[CDPL_PLAN_THREADS];
-    __shared__ unsigned long long items_before[CDPL_PLAN_THREADS];
+    static_assert(CDPL_PLAN_THREADS == 32 * 32, "one warp sums the sums of the planner's warps");
+    /* Each warp's groups and items, then the sums of the warps before. */
+    __shared__ unsigned int groups_of_warp[CDPL_PLAN_THREADS / 32];
+    __shared__ unsigned int items_of_warp[CDPL_PLAN_THREADS / 32];
     /* Where each slot's group begins among the wave's items. */
     __shared__ unsigned int first_item_of_slot[CDPL_GROUP_TABLE_SIZE];
     /* The blocks each record of a slot's group has if all have as many
@@ -93,28 +95,50 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     const unsigned long long key = slot->key, packed = slot->packed;
     const bool has_group = key != 0ull;
     const unsigned int count = has_group ? (unsigned int)(packed >> CDPL_GROUP_BLOCK_BITS) : 0u;
-    groups_before[threadIdx.x] = has_group;
-    items_before[threadIdx.x] = count;
-    __syncthreads();
-    /* Where each slot's group and items start: a prefix sum over the
-     * block in log2(threads) steps rather than one thread's 1024. */
-    for (unsigned int offset = 1; offset < CDPL_PLAN_THREADS; offset <<= 1) {
-        unsigned int groups_there = threadIdx.x >= offset ? groups_before[threadIdx.x - offset] : 0u;
-        unsigned long long items_there = threadIdx.x >= offset ? items_before[threadIdx.x - offset] : 0ull;
-        __syncthreads();
-        groups_before[threadIdx.x] += groups_there;
-        items_before[threadIdx.x] += items_there;
-        __syncthreads();
+    /* Where each slot's group and items start: a prefix sum, within each
+     * warp by shuffles, then over the warps' sums: two barriers where a
+     * sum over the block's shared memory took twenty. Items fit 32 bits:
+     * they are records of the pool. */
+    const unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    unsigned int groups_through = has_group, items_through = count;
+    for (unsigned int offset = 1; offset < 32; offset <<= 1) {
+        const unsigned int groups_there = __shfl_up_sync(0xffffffffu, groups_through, offset, 32);
+        const unsigned int items_there = __shfl_up_sync(0xffffffffu, items_through, offset, 32);
+        if (lane >= offset) {
+            groups_through += groups_there;
+            items_through += items_there;
+        }
     }
+    if (lane == 31) {
+        groups_of_warp[warp] = groups_through;
+        items_of_warp[warp] = items_through;
+    }
+    __syncthreads();
+    if (warp == 0) {
+        unsigned int warp_groups = groups_of_warp[lane], warp_items = items_of_warp[lane];
+        for (unsigned int offset = 1; offset < 32; offset <<= 1) {
+            const unsigned int groups_there = __shfl_up_sync(0xffffffffu, warp_groups, offset, 32);
+            const unsigned int items_there = __shfl_up_sync(0xffffffffu, warp_items, offset, 32);
+            if (lane >= offset) {
+                warp_groups += groups_there;
+                warp_items += items_there;
+            }
+        }
+        groups_of_warp[lane] = warp_groups - groups_of_warp[lane];
+        items_of_warp[lane] = warp_items - items_of_warp[lane];
+    }
+    __syncthreads();
+    groups_through += groups_of_warp[warp];
+    items_through += items_of_warp[warp];
     /* Threads that write the plan fence for the system before the last
      * barrier, so that the host, which reads it once it sees `published`,
      * sees what they wrote. */
     bool wrote_plan = speculates;
     if (threadIdx.x == CDPL_PLAN_THREADS - 1) {
-        state->plan->ngroups = groups_before[threadIdx.x];
+        state->plan->ngroups = groups_through;
         wrote_plan = true;
     }
-    const unsigned int group = groups_before[threadIdx.x] - has_group;
+    const unsigned int group = groups_through - has_group;
     cdpl_group g;
     if (has_group) {
         g.kernel_id = (unsigned int)(key >> 26);
@@ -124,7 +148,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         g.shmem = slot->shmem;
         g.count = count;
         g.blocks = packed & CDPL_GROUP_BLOCK_MASK;
-        g.first_item = (unsigned int)(items_before[threadIdx.x] - count);
+        g.first_item = items_through - count;
         /* Uniform only if each record has blocks / count: the items check
          * it below. */
         const unsigned long long per_record = count != 0u ? g.blocks / count : 0ull;
