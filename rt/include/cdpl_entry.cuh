@@ -38,9 +38,10 @@ static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned i
 
 /* The record and virtual block of `block` in a group whose records all
  * have `per_record` blocks (cdpl_group.uniform_blocks): the item's place
- * by arithmetic, and the record's grid loaded at once. A search of the
- * items, and a grid read field by field, were eight dependent loads before
- * each block of few_large's children could begin (H100,
+ * by arithmetic, and the record's grid loaded at once (none for one-block
+ * records). The search and a grid read field by field are up to eight
+ * dependent loads before a block begins: mandelbrot, whose children are
+ * groups of one 2-D shape, ran 8% faster without them (H100,
  * docs/benchmarks.md). The host passes a size only where the launch's
  * blocks fit 32 bits. */
 static __device__ __forceinline__ unsigned int cdpl_uniform_item(const cdpl_wave &wave, unsigned int block,
