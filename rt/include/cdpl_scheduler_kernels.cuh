@@ -50,6 +50,20 @@ static __device__ bool cdpl_speculation_fits(const cdpl_speculation &speculation
            speculation.launches[l].blocks >= g.blocks && speculation.launches[l].shmem_capacity >= g.shmem;
 }
 
+/* Each of a warp's lanes gets the sums of `a` and of `b` over the lanes up
+ * to its own (a full warp, counted in 32-lane halves on HIP). */
+static __device__ __forceinline__ void cdpl_warp_sums_through(unsigned int lane, unsigned int &a, unsigned int &b)
+{
+    for (unsigned int offset = 1; offset < 32; offset <<= 1) {
+        const unsigned int a_there = __shfl_up_sync(0xffffffffu, a, offset, 32);
+        const unsigned int b_there = __shfl_up_sync(0xffffffffu, b, offset, 32);
+        if (lane >= offset) {
+            a += a_there;
+            b += b_there;
+        }
+    }
+}
+
 /* Turns the ready items of the wave that just ended into the next wave's
  * groups. One block: a scan over the table's slots, then a scatter. Its
  * time is a chain of dependent loads and barriers, which the host waits
@@ -101,14 +115,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
      * they are records of the pool. */
     const unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
     unsigned int groups_through = has_group, items_through = count;
-    for (unsigned int offset = 1; offset < 32; offset <<= 1) {
-        const unsigned int groups_there = __shfl_up_sync(0xffffffffu, groups_through, offset, 32);
-        const unsigned int items_there = __shfl_up_sync(0xffffffffu, items_through, offset, 32);
-        if (lane >= offset) {
-            groups_through += groups_there;
-            items_through += items_there;
-        }
-    }
+    cdpl_warp_sums_through(lane, groups_through, items_through);
     if (lane == 31) {
         groups_of_warp[warp] = groups_through;
         items_of_warp[warp] = items_through;
@@ -116,14 +123,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     __syncthreads();
     if (warp == 0) {
         unsigned int warp_groups = groups_of_warp[lane], warp_items = items_of_warp[lane];
-        for (unsigned int offset = 1; offset < 32; offset <<= 1) {
-            const unsigned int groups_there = __shfl_up_sync(0xffffffffu, warp_groups, offset, 32);
-            const unsigned int items_there = __shfl_up_sync(0xffffffffu, warp_items, offset, 32);
-            if (lane >= offset) {
-                warp_groups += groups_there;
-                warp_items += items_there;
-            }
-        }
+        cdpl_warp_sums_through(lane, warp_groups, warp_items);
         groups_of_warp[lane] = warp_groups - groups_of_warp[lane];
         items_of_warp[lane] = warp_items - items_of_warp[lane];
     }
