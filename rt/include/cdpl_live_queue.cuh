@@ -48,17 +48,25 @@ static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigne
 /* A ready record that fits this launch goes to the live queue, where the
  * next block of the launch to be done takes it (spare workers wait there):
  * it starts as soon as a block is free instead of in the next wave, as
- * natively a ready child starts as soon as the GPU has room. A child of
- * this block's own one-block grid waits in the block until the block is
- * done (cdpl_leave_block): a parent never sees its children's writes
- * before it exits, and nothing may link behind a started record. */
+ * natively a ready child starts as soon as the GPU has room. Only once the
+ * blocks of its parent are all done: a child of this block's own one-block
+ * grid waits in the block instead (cdpl_defer_to_block_end). */
 static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index, const cdpl_ready_shape &shape,
                                       bool parent_done)
 {
     if (cdpl_context.live == CDPL_LIVE_OFF || !cdpl_fits_this_launch(shape)) return false;
-    if (parent_done || cdpl_parent_is_done(shape.parent)) return cdpl_live_enqueue(state, index);
-    bool only_block_is_parent = shape.parent == cdpl_context.record && cdpl_runs_only_block();
-    if (!only_block_is_parent) return false;
+    return (parent_done || cdpl_parent_is_done(shape.parent)) && cdpl_live_enqueue(state, index);
+}
+
+/* A child of this block's own one-block grid that fits this launch waits in
+ * the block until the block is done (cdpl_leave_block), then goes to the
+ * live queue: a parent never sees its children's writes before it exits,
+ * and nothing may link behind a started record. True when it waits. */
+static __device__ bool cdpl_defer_to_block_end(unsigned int index, const cdpl_ready_shape &shape, bool parent_done)
+{
+    if (cdpl_context.live == CDPL_LIVE_OFF || parent_done || shape.parent != cdpl_context.record ||
+        !cdpl_runs_only_block() || !cdpl_fits_this_launch(shape))
+        return false;
     unsigned int slot = atomicAdd(&cdpl_context.deferred_count, 1u);
     if (slot < CDPL_DEFERRED_RECORDS) {
         /* An atomic, though only the block's last thread reads it, after
