@@ -83,6 +83,10 @@ enum cdpl_live_mode {
 
 /* Records a block keeps from those it freed, for its own next launches. */
 #define CDPL_SPARE_RECORDS 8
+/* Pending-launch slots a block keeps from its finished records for the
+ * launches of its next ones: the count may stand that much above the
+ * launches not yet begun, per block, while the block runs. */
+#define CDPL_KEPT_PENDING_SLOTS 2
 /* Ready children that a one-block grid holds back until its block is done. */
 #define CDPL_DEFERRED_RECORDS 8
 
@@ -117,6 +121,15 @@ struct alignas(16) cdpl_block_context {
      * other thread has left the body, so a take never meets a give. */
     int spare_count;
     unsigned int spare[CDPL_SPARE_RECORDS];
+    /* Pending-launch slots the block holds (cdpl_take_record): the slot of
+     * a record it began without a wave stays counted in the state's
+     * `pending` until a launch of the block takes it over, or the block
+     * stops (cdpl_return_spare_records); at most CDPL_KEPT_PENDING_SLOTS
+     * outlive their record (cdpl_leave_block). */
+    int pending_credit;
+    /* Records the block began without a wave, not yet added to the state's
+     * `records_continued` (cdpl_return_spare_records). */
+    unsigned int continued;
     unsigned int live;              /* enum cdpl_live_mode */
     unsigned long long planned_goal;/* cdpl_wave.planned_goal */
     /* Ready children of this block's one-block grid for the live queue,

@@ -27,13 +27,14 @@ static __device__ void cdpl_begin_record(const cdpl_record *record, unsigned int
 }
 
 /* Makes ready one-block record `index` the block's record (thread 0). */
-static __device__ void cdpl_begin_one_block_record(cdpl_state *state, unsigned int index)
+static __device__ void cdpl_begin_one_block_record(unsigned int index)
 {
     cdpl_begin_record(cdpl_record_at(index), index, make_uint3(0, 0, 0), make_uint3(1, 1, 1));
     cdpl_context.deferred_count = 0;
-    /* It begins now: no longer a pending launch. */
-    atomicSub(&state->pending, 1);
-    atomicAdd(&state->records_continued, 1ull);
+    /* It begins now: no longer a pending launch, though its slot stays
+     * counted while the block holds it (cdpl_block_context.pending_credit). */
+    cdpl_context.pending_credit += 1;
+    cdpl_context.continued += 1;
 }
 
 /* The record and virtual block of `block` in a group whose records all
@@ -167,6 +168,8 @@ static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave,
         cdpl_context.thread_state_offset = wave.thread_state_offset;
         cdpl_context.continue_kernel = continue_kernel;
         cdpl_context.spare_count = 0;
+        cdpl_context.pending_credit = 0;
+        cdpl_context.continued = 0;
         cdpl_context.deferred_count = 0;
         cdpl_context.ends_with_wave = 0;
         cdpl_context.live = !MayRunLive || continue_kernel == 0 || wave.live == 0 ? CDPL_LIVE_OFF
@@ -179,7 +182,7 @@ static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave,
             cdpl_state *state = cdpl_global(wave.state);
             unsigned int index = MayRunLive && cdpl_context.live ? cdpl_live_take(state, wave.planned_goal) : CDPL_NONE;
             if (index != CDPL_NONE)
-                cdpl_begin_one_block_record(state, index);
+                cdpl_begin_one_block_record(index);
             else
                 cdpl_context.record = CDPL_NONE;
         }
@@ -255,6 +258,15 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
     if (cdpl_context.ends_with_wave) return;
     if (cdpl_count_thread_out() != 1u) return;
     cdpl_state *state = cdpl_global(cdpl_context.state);
+    /* The pending-launch slots the block holds, of this record and those
+     * before it that no launch took over: a few stay for the next records'
+     * launches (a chain of NULL-stream siblings, each launching two, then
+     * makes no atomic on `pending` that it waits for). Atomics, though
+     * every thread has counted out: racecheck does not see that order
+     * (cdpl_free_record). */
+    int credit = atomicExch(&cdpl_context.pending_credit, 0);
+    if (credit > CDPL_KEPT_PENDING_SLOTS) atomicSub(&state->pending, credit - CDPL_KEPT_PENDING_SLOTS);
+    if (credit > 0) atomicExch(&cdpl_context.pending_credit, min(credit, CDPL_KEPT_PENDING_SLOTS));
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(index);
     bool only_block = cdpl_runs_only_block();
@@ -328,7 +340,7 @@ template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_bl
             next = cdpl_live_take(state, cdpl_context.planned_goal);
         }
         if (next != CDPL_NONE) {
-            cdpl_begin_one_block_record(state, next);
+            cdpl_begin_one_block_record(next);
         } else {
             cdpl_return_spare_records(state);
             cdpl_context.record = CDPL_NONE;

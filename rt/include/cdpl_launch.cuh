@@ -96,13 +96,24 @@ static __device__ cudaError_t cdpl_resolve_stream(cudaStream_t stream, cdpl_stre
     return cudaSuccess;
 }
 
+/* Takes over the pending-launch slot of the block's record, if the block
+ * still holds it (cdpl_block_context.pending_credit): the launch then
+ * counts in `pending` where the record did, with no atomic on that word. */
+static __device__ __forceinline__ bool cdpl_take_pending_credit()
+{
+    if (*(volatile int *)&cdpl_context.pending_credit <= 0) return false;
+    if (atomicSub(&cdpl_context.pending_credit, 1) > 0) return true;
+    atomicAdd(&cdpl_context.pending_credit, 1);
+    return false;
+}
+
 /* Takes a record for the running grid: a pending-launch slot, then memory,
  * from the block's spare records first. Threads of the block may take at
  * the same time, but nothing adds spare records meanwhile, so a count that
  * was positive names a record no other thread takes. */
 static __device__ unsigned int cdpl_take_record(cdpl_state *state)
 {
-    if (atomicAdd(&state->pending, 1) >= (int)state->pending_limit) {
+    if (!cdpl_take_pending_credit() && atomicAdd(&state->pending, 1) >= (int)state->pending_limit) {
         atomicSub(&state->pending, 1);
         return CDPL_NONE;
     }

@@ -68,11 +68,21 @@ static __device__ void cdpl_free_record(cdpl_state *state, unsigned int index)
 }
 
 /* The block runs nothing more, or is about to wait for a record: what it
- * kept goes back to the ring. */
+ * kept goes back, its records to the ring, its pending-launch slots to the
+ * count, and its count of records begun without a wave to the state,
+ * whose one word every such record had updated. */
 static __device__ void cdpl_return_spare_records(cdpl_state *state)
 {
     for (int i = 0; i < cdpl_context.spare_count; ++i) cdpl_ring_give(&state->record_ring, cdpl_context.spare[i]);
     cdpl_context.spare_count = 0;
+    /* An atomic: the block's launching threads read the count without a
+     * barrier since (cdpl_take_pending_credit), which racecheck flags. */
+    int credit = atomicExch(&cdpl_context.pending_credit, 0);
+    if (credit > 0) atomicSub(&state->pending, credit);
+    if (cdpl_context.continued != 0) {
+        atomicAdd(&state->records_continued, (unsigned long long)cdpl_context.continued);
+        cdpl_context.continued = 0;
+    }
 }
 
 #endif
