@@ -124,11 +124,11 @@ struct alignas(16) cdpl_block_context {
     /* Pending-launch slots the block holds (cdpl_take_record): the slot of
      * a record it began without a wave stays counted in the state's
      * `pending` until a launch of the block takes it over, or the block
-     * stops (cdpl_return_spare_records); at most CDPL_KEPT_PENDING_SLOTS
+     * stops (cdpl_return_block_holdings); at most CDPL_KEPT_PENDING_SLOTS
      * outlive their record (cdpl_leave_block). */
     int pending_credit;
     /* Records the block began without a wave, not yet added to the state's
-     * `records_continued` (cdpl_return_spare_records). */
+     * `records_continued` (cdpl_return_block_holdings). */
     unsigned int continued;
     unsigned int live;              /* enum cdpl_live_mode */
     unsigned long long planned_goal;/* cdpl_wave.planned_goal */

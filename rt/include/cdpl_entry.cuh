@@ -312,7 +312,7 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
      * back before it waits): a chain of grids through the queue then takes
      * and frees records without the ring, as one by continuation does. */
     if (cdpl_context.continuation == CDPL_NONE && cdpl_context.live == CDPL_LIVE_OFF)
-        cdpl_return_spare_records(state);
+        cdpl_return_block_holdings(state);
 }
 
 /* Last thing of every thread of an entry whose kernel's threads leave the
@@ -342,7 +342,7 @@ template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_bl
         if (next != CDPL_NONE) {
             cdpl_begin_one_block_record(next);
         } else {
-            cdpl_return_spare_records(state);
+            cdpl_return_block_holdings(state);
             cdpl_context.record = CDPL_NONE;
         }
     }

@@ -138,7 +138,7 @@ static __device__ __noinline__ unsigned int cdpl_live_take(cdpl_state *state, un
         if (seen == CDPL_NONE || seen == CDPL_LIVE_ABANDONED) {
             /* Records the block kept for its next launches (cdpl_free_record)
              * serve blocks that run better than one that waits. */
-            if (polls == 0u) cdpl_return_spare_records(state);
+            if (polls == 0u) cdpl_return_block_holdings(state);
             /* The counters are a few hot words that running blocks update:
              * they are read on every fourth poll only. */
             if (++polls % 4u != 0u) {

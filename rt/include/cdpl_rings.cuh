@@ -1,8 +1,9 @@
 /* cdpl_rings.cuh
  *
  * The free-index rings that hand out and take back the indices of records
- * and of named streams, without a lock, and the records a block keeps in
- * front of the record ring.
+ * and of named streams, without a lock, the records a block keeps in
+ * front of the record ring, and how a block that stops gives back what it
+ * kept (its pending-launch slots too).
  *
  * One part of the device runtime: lowered code includes cdpl.cuh, which
  * includes every part in order. */
@@ -71,7 +72,7 @@ static __device__ void cdpl_free_record(cdpl_state *state, unsigned int index)
  * kept goes back, its records to the ring, its pending-launch slots to the
  * count, and its count of records begun without a wave to the state,
  * whose one word every such record had updated. */
-static __device__ void cdpl_return_spare_records(cdpl_state *state)
+static __device__ void cdpl_return_block_holdings(cdpl_state *state)
 {
     for (int i = 0; i < cdpl_context.spare_count; ++i) cdpl_ring_give(&state->record_ring, cdpl_context.spare[i]);
     cdpl_context.spare_count = 0;
