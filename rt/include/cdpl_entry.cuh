@@ -38,16 +38,17 @@ static __device__ void cdpl_begin_one_block_record(unsigned int index)
 }
 
 /* The record and virtual block of `block` in a group whose records all
- * have `per_record` blocks (cdpl_group.uniform_blocks): the item's place
- * by arithmetic, and the record's grid loaded at once (none for one-block
- * records). The search and a grid read field by field are up to eight
+ * have `wave.uniform_blocks` blocks (cdpl_group.uniform_blocks): the
+ * item's place by arithmetic, and the record's grid loaded at once (none
+ * for one-block records). The search and a grid read field by field are up to eight
  * dependent loads before a block begins: mandelbrot, whose children are
  * groups of one 2-D shape, ran 8% faster without them (H100,
  * docs/benchmarks.md). The host passes a size only where the launch's
  * blocks fit 32 bits. */
 static __device__ __forceinline__ unsigned int cdpl_uniform_item(const cdpl_wave &wave, unsigned int block,
-                                                                 unsigned int per_record, uint3 &index, uint3 &grid)
+                                                                 uint3 &index, uint3 &grid)
 {
+    const unsigned int per_record = wave.uniform_blocks;
     const unsigned int position = per_record == 1u ? block : block / per_record;
     const unsigned int virtual_block = block - position * per_record;
     const unsigned int record_index = cdpl_global(wave.items)[position].record;
@@ -124,7 +125,7 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
     cdpl_state *state = cdpl_global(wave.state);
     uint3 index, grid;
     const unsigned int record_index = wave.uniform_blocks != 0u
-                                          ? cdpl_uniform_item(wave, (unsigned int)block, wave.uniform_blocks, index, grid)
+                                          ? cdpl_uniform_item(wave, (unsigned int)block, index, grid)
                                           : cdpl_searched_item(wave, block, index, grid);
     const cdpl_record *record = cdpl_record_in(wave.records, wave.record_stride, record_index);
     cdpl_begin_record(record, record_index, index, grid);
