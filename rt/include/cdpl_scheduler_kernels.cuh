@@ -150,8 +150,11 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         g.blocks = packed & CDPL_GROUP_BLOCK_MASK;
         g.first_item = items_through - count;
         /* Uniform only if each record has blocks / count: the items check
-         * it below. */
-        const unsigned long long per_record = count != 0u ? g.blocks / count : 0ull;
+         * it below. A slot with a key has a record: the push that writes a
+         * key counts its record in the same slot, and every push is done
+         * before the table is read here (the wave has ended, and this
+         * block's own completions are behind a barrier). */
+        const unsigned long long per_record = g.blocks / count;
         g.uniform_blocks = per_record * count == g.blocks && per_record <= 0xffffffffull ? (unsigned int)per_record : 0u;
         first_item_of_slot[threadIdx.x] = g.first_item;
         blocks_per_record_of_slot[threadIdx.x] = g.uniform_blocks;
