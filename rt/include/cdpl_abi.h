@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 15u
+#define CDPL_ABI_VERSION 16u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -281,10 +281,11 @@ typedef struct cdpl_group {
 /* What the planner tells a speculative launch: the group it runs (count 0:
  * none, the launch's blocks leave at once). */
 typedef struct cdpl_spec_slot {
-    unsigned long long first_item; /* into cdpl_state.wave_items */
     unsigned long long blocks;
+    unsigned int first_item;     /* into cdpl_state.wave_items, as cdpl_group.first_item */
     unsigned int count;
     unsigned int uniform_blocks; /* cdpl_group.uniform_blocks */
+    unsigned int reserved;
 } cdpl_spec_slot;
 
 /* The launches the host made, after the planner, for the wave it plans:

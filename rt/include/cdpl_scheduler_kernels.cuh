@@ -181,7 +181,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         if ((mixed_slots[threadIdx.x / 32] >> (threadIdx.x % 32)) & 1u) g.uniform_blocks = 0u;
         for (unsigned int l = 0; l < speculation.count; ++l) {
             if (!cdpl_speculation_fits(speculation, l, g)) continue;
-            cdpl_spec_slot claimed = {g.first_item, g.blocks, g.count, g.uniform_blocks};
+            cdpl_spec_slot claimed = {g.blocks, g.first_item, g.count, g.uniform_blocks, 0u};
             speculation.slots[l] = claimed;
             state->plan->speculated[l] = group;
             wrote_plan = true;
