@@ -21,28 +21,67 @@ static __device__ __forceinline__ unsigned int *cdpl_live_cell(const cdpl_live_q
     return cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
 }
 
-/* Puts ready record `index` in the live queue, unless 16 records per block
- * of the launch already wait there: past that, a record would wait long for
+/* Whether the live queue may take more: not once 16 records per block of
+ * the launch already wait there. Past that, a record would wait long for
  * blocks of this launch to be done, while the next wave runs it beside all
- * the others. It counts as running until it is done, so that no waiting
- * block leaves while it may still launch more. */
+ * the others. */
+static __device__ __forceinline__ bool cdpl_live_has_room(const cdpl_live_queue *queue)
+{
+    return *(const volatile unsigned long long *)&queue->tail <
+           *(const volatile unsigned long long *)&queue->head + 16ull * gridDim.x;
+}
+
+/* Puts record `index` in the first cell it finds free from `position` on,
+ * taking a new position for each try. A position whose taker gave up, or
+ * whose cell still holds a record of the previous lap, is passed over.
+ * `seen`: what the cell at `position` held, if the caller tried it. */
+static __device__ void cdpl_live_place(cdpl_live_queue *queue, unsigned int index, unsigned long long position,
+                                       unsigned int seen)
+{
+    for (;;) {
+        if (seen == CDPL_NONE) return;
+        if (seen == CDPL_LIVE_ABANDONED) atomicCAS(cdpl_live_cell(queue, position), CDPL_LIVE_ABANDONED, CDPL_NONE);
+        position = atomicAdd(&queue->tail, 1ull);
+        seen = atomicCAS(cdpl_live_cell(queue, position), CDPL_NONE, index);
+    }
+}
+
+/* Puts ready record `index` in the live queue, if it has room. It counts
+ * as running until it is done, so that no waiting block leaves while it
+ * may still launch more. */
 static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigned int index)
 {
     state = cdpl_global(state);
     cdpl_live_queue *queue = &state->live;
-    if (*(volatile unsigned long long *)&queue->tail >=
-        *(volatile unsigned long long *)&queue->head + 16ull * gridDim.x)
-        return false;
+    if (!cdpl_live_has_room(queue)) return false;
     atomicAdd(&queue->running, 1);
-    /* A position whose taker gave up, or whose cell still holds a record of
-     * the previous lap, is passed over: the next one is tried. */
-    for (;;) {
-        unsigned long long position = atomicAdd(&queue->tail, 1ull);
-        unsigned int *cell = cdpl_live_cell(queue, position);
-        unsigned int seen = atomicCAS(cell, CDPL_NONE, index);
-        if (seen == CDPL_NONE) return true;
-        if (seen == CDPL_LIVE_ABANDONED) atomicCAS(cell, CDPL_LIVE_ABANDONED, CDPL_NONE);
+    const unsigned long long position = atomicAdd(&queue->tail, 1ull);
+    cdpl_live_place(queue, index, position, atomicCAS(cdpl_live_cell(queue, position), CDPL_NONE, index));
+    return true;
+}
+
+/* The same for the first `count` records of `indices`, all or none, at
+ * positions taken together: one atomic takes them, and the records' first
+ * tries go out together. One by one, the two children that a node of
+ * tree_faf holds back until its block is done were six dependent round
+ * trips to memory on the path from the node to its children. */
+static __device__ __noinline__ bool cdpl_live_enqueue_all(cdpl_state *state, const unsigned int *indices,
+                                                          unsigned int count)
+{
+    state = cdpl_global(state);
+    cdpl_live_queue *queue = &state->live;
+    if (!cdpl_live_has_room(queue)) return false;
+    atomicAdd(&queue->running, (int)count);
+    const unsigned long long first = atomicAdd(&queue->tail, (unsigned long long)count);
+    for (unsigned int i = 0; i < count; i += 2) {
+        const bool pair = i + 1 < count;
+        const unsigned int seen = atomicCAS(cdpl_live_cell(queue, first + i), CDPL_NONE, indices[i]);
+        const unsigned int seen_next =
+            pair ? atomicCAS(cdpl_live_cell(queue, first + i + 1), CDPL_NONE, indices[i + 1]) : CDPL_NONE;
+        cdpl_live_place(queue, indices[i], first + i, seen);
+        if (pair) cdpl_live_place(queue, indices[i + 1], first + i + 1, seen_next);
     }
+    return true;
 }
 
 /* A ready record that fits this launch goes to the live queue, where the
@@ -82,9 +121,9 @@ static __device__ bool cdpl_defer_to_block_end(unsigned int index, const cdpl_re
 /* The block is done: the children it held back may start. */
 static __device__ void cdpl_push_deferred(cdpl_state *state)
 {
-    unsigned int count = atomicExch(&cdpl_context.deferred_count, 0u);
-    for (unsigned int i = 0; i < count && i < CDPL_DEFERRED_RECORDS; ++i)
-        if (!cdpl_live_enqueue(state, cdpl_context.deferred[i])) cdpl_push_ready(state, cdpl_context.deferred[i]);
+    const unsigned int count = min(atomicExch(&cdpl_context.deferred_count, 0u), (unsigned int)CDPL_DEFERRED_RECORDS);
+    if (cdpl_live_enqueue_all(state, cdpl_context.deferred, count)) return;
+    for (unsigned int i = 0; i < count; ++i) cdpl_push_ready(state, cdpl_context.deferred[i]);
 }
 
 /* Waiting blocks poll their cell: the pause grows so that thousands of
