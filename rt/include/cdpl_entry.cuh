@@ -333,10 +333,10 @@ template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_bl
         unsigned int next = cdpl_context.continuation;
         if (MayRunLive && next == CDPL_NONE) {
             /* Done running. What this block pushed counted itself in
-             * `running` first (cdpl_live_enqueue, cdpl_live_enqueue_all),
-             * before the barrier above: atomics on one word follow that
-             * order, so no block sees the count fall to zero while a
-             * record pushed here is not done, and no fence is needed. */
+             * `running` first (cdpl_live_reserve), before the barrier
+             * above: atomics on one word follow that order, so no block
+             * sees the count fall to zero while a record pushed here is not
+             * done, and no fence is needed. */
             atomicSub(&state->live.running, 1);
             next = cdpl_live_take(state, cdpl_context.planned_goal);
         }

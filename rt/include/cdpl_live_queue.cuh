@@ -21,14 +21,21 @@ static __device__ __forceinline__ unsigned int *cdpl_live_cell(const cdpl_live_q
     return cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
 }
 
-/* Whether the live queue may take more: not once 16 records per block of
- * the launch already wait there. Past that, a record would wait long for
- * blocks of this launch to be done, while the next wave runs it beside all
- * the others. */
-static __device__ __forceinline__ bool cdpl_live_has_room(const cdpl_live_queue *queue)
+/* Takes `count` consecutive positions of the live queue, the first in
+ * `*first`, unless 16 records per block of the launch already wait there:
+ * past that, a record would wait long for blocks of this launch to be
+ * done, while the next wave runs it beside all the others. The records to
+ * go there count as running from now until they are done, so that no
+ * waiting block leaves while they may still launch more. */
+static __device__ __forceinline__ bool cdpl_live_reserve(cdpl_live_queue *queue, unsigned int count,
+                                                         unsigned long long *first)
 {
-    return *(const volatile unsigned long long *)&queue->tail <
-           *(const volatile unsigned long long *)&queue->head + 16ull * gridDim.x;
+    if (*(const volatile unsigned long long *)&queue->tail >=
+        *(const volatile unsigned long long *)&queue->head + 16ull * gridDim.x)
+        return false;
+    atomicAdd(&queue->running, (int)count);
+    *first = atomicAdd(&queue->tail, (unsigned long long)count);
+    return true;
 }
 
 /* Puts record `index` in the first cell it finds free from `position` on,
@@ -46,16 +53,13 @@ static __device__ void cdpl_live_place(cdpl_live_queue *queue, unsigned int inde
     }
 }
 
-/* Puts ready record `index` in the live queue, if it has room. It counts
- * as running until it is done, so that no waiting block leaves while it
- * may still launch more. */
+/* Puts ready record `index` in the live queue, if it has room. */
 static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigned int index)
 {
     state = cdpl_global(state);
     cdpl_live_queue *queue = &state->live;
-    if (!cdpl_live_has_room(queue)) return false;
-    atomicAdd(&queue->running, 1);
-    const unsigned long long position = atomicAdd(&queue->tail, 1ull);
+    unsigned long long position;
+    if (!cdpl_live_reserve(queue, 1u, &position)) return false;
     cdpl_live_place(queue, index, position, atomicCAS(cdpl_live_cell(queue, position), CDPL_NONE, index));
     return true;
 }
@@ -70,9 +74,8 @@ static __device__ __noinline__ bool cdpl_live_enqueue_all(cdpl_state *state, con
 {
     state = cdpl_global(state);
     cdpl_live_queue *queue = &state->live;
-    if (!cdpl_live_has_room(queue)) return false;
-    atomicAdd(&queue->running, (int)count);
-    const unsigned long long first = atomicAdd(&queue->tail, (unsigned long long)count);
+    unsigned long long first;
+    if (!cdpl_live_reserve(queue, count, &first)) return false;
     for (unsigned int i = 0; i < count; i += 2) {
         const bool pair = i + 1 < count;
         const unsigned int seen = atomicCAS(cdpl_live_cell(queue, first + i), CDPL_NONE, indices[i]);
