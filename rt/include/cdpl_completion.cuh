@@ -27,7 +27,7 @@ static __device__ __forceinline__ bool cdpl_dispatch_ready(cdpl_state *state, un
     /* Published by the fence with which the block's last thread leaves,
      * before it pushes the record (cdpl_leave_block): a fence here as well
      * cost each node of tree_faf two fences instead of one. */
-    if (cdpl_defer_to_block_end(index, shape, parent_done)) return false;
+    if (cdpl_hold_until_block_end(index, shape, parent_done)) return false;
     if (publish) __threadfence();
     if (!cdpl_live_push(state, index, shape, parent_done)) cdpl_push_ready(state, index);
     return false;

@@ -87,8 +87,14 @@ enum cdpl_live_mode {
  * launches of its next ones: the count may stand that much above the
  * launches not yet begun, per block, while the block runs. */
 #define CDPL_KEPT_PENDING_SLOTS 2
-/* Ready children that a one-block grid holds back until its block is done. */
-#define CDPL_DEFERRED_RECORDS 8
+/* Ready records that a block of a live launch holds: its one-block grid's
+ * children until its block is done, and those it keeps to run itself. */
+#define CDPL_HELD_RECORDS_MAX 12
+
+/* Of those, how many a block keeps when no block of its launch waits for a
+ * record (cdpl_records_to_hand_on): the rest of CDPL_HELD_RECORDS_MAX is
+ * room for the children of its next record. */
+#define CDPL_HELD_RECORDS_KEPT 4
 
 /* The block being run: which record, which virtual block of its grid. Every
  * kernel of a lowered file that can reach virtualized code sets it first.
@@ -132,10 +138,11 @@ struct alignas(16) cdpl_block_context {
     unsigned int continued;
     unsigned int live;              /* enum cdpl_live_mode */
     unsigned long long planned_goal;/* cdpl_wave.planned_goal */
-    /* Ready children of this block's one-block grid for the live queue,
-     * pushed when the block is done (cdpl_live_push). */
-    unsigned int deferred_count;
-    unsigned int deferred[CDPL_DEFERRED_RECORDS];
+    /* Ready records the block holds, oldest first: children of its
+     * one-block grid, which go to the live queue when the block is done or
+     * stay for the block to run (cdpl_records_to_hand_on). */
+    unsigned int held_count;
+    unsigned int held[CDPL_HELD_RECORDS_MAX];
     /* Nonzero once the block's record has put anything in a stream: its
      * completion then has children's work to learn of (cdpl_grid_blocks_done). */
     unsigned int launched;

@@ -30,7 +30,6 @@ static __device__ void cdpl_begin_record(const cdpl_record *record, unsigned int
 static __device__ void cdpl_begin_one_block_record(unsigned int index)
 {
     cdpl_begin_record(cdpl_record_at(index), index, make_uint3(0, 0, 0), make_uint3(1, 1, 1));
-    cdpl_context.deferred_count = 0;
     /* It begins now: no longer a pending launch, though its slot stays
      * counted while the block holds it (cdpl_block_context.pending_credit). */
     cdpl_context.pending_credit += 1;
@@ -171,7 +170,7 @@ static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave,
         cdpl_context.spare_count = 0;
         cdpl_context.pending_credit = 0;
         cdpl_context.continued = 0;
-        cdpl_context.deferred_count = 0;
+        cdpl_context.held_count = 0;
         cdpl_context.ends_with_wave = 0;
         cdpl_context.live = !MayRunLive || continue_kernel == 0 || wave.live == 0 ? CDPL_LIVE_OFF
                             : gridDim.x > wave.planned_blocks ? CDPL_LIVE_WITH_SPARES
@@ -270,6 +269,9 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
     if (credit > 0) atomicExch(&cdpl_context.pending_credit, min(credit, CDPL_KEPT_PENDING_SLOTS));
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(index);
+    /* Only a block that goes on running records may keep any. */
+    const unsigned int hand_on =
+        !MayContinue || cdpl_context.held_count == 0u ? cdpl_context.held_count : cdpl_records_to_hand_on(state);
     bool only_block = cdpl_runs_only_block();
     bool alone = only_block && !cdpl_context.launched;
     bool last_block;
@@ -282,7 +284,7 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
          * early, it only lets the grid's children start early, which needs
          * none of its writes: every thread of the block has left. */
         *(volatile unsigned long long *)&record->blocks_left = 0ull;
-        if (cdpl_context.continuation_is_child && cdpl_context.deferred_count == 0) {
+        if (cdpl_context.continuation_is_child && hand_on == 0u) {
             /* The block goes on with a child of its grid, which counts in
              * the grid's `outstanding` until it is done, here: this count
              * cannot be the last, and needs no answer. Nor a fence: the
@@ -290,8 +292,9 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
              * hands anything on later fences first (fences are
              * cumulative), as every path of the runtime does; the grid is
              * complete only after that. A depth-first chain of one-block
-             * grids (NULL-stream siblings) saves a fence and a dependent
-             * atomic on each grid that launches. */
+             * grids (NULL-stream siblings, or fire-and-forget children that
+             * the block holds) saves a fence and a dependent atomic on each
+             * grid that launches. */
             atomicSub(&record->outstanding, 1);
             return;
         }
@@ -305,7 +308,7 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
         __threadfence();
         last_block = atomicAdd(&record->blocks_left, ~0ull) == 1ull;
     }
-    if (cdpl_context.deferred_count != 0) cdpl_push_deferred(state);
+    if (hand_on != 0u) cdpl_hand_on_held(state, hand_on);
     if (last_block) cdpl_grid_blocks_done(state, index, fields, MayContinue, alone, only_block);
     /* Every thread has left and the cascade is done: the continuation is
      * settled. A block of a live launch keeps its spare records while it
@@ -332,13 +335,16 @@ template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_bl
         cdpl_state *state = cdpl_global(cdpl_context.state);
         unsigned int next = cdpl_context.continuation;
         if (MayRunLive && next == CDPL_NONE) {
-            /* Done running. What this block pushed counted itself in
-             * `running` first (cdpl_live_reserve), before the barrier
-             * above: atomics on one word follow that order, so no block
-             * sees the count fall to zero while a record pushed here is not
-             * done, and no fence is needed. */
-            atomicSub(&state->live.running, 1);
-            next = cdpl_live_take(state, cdpl_context.planned_goal);
+            next = cdpl_take_held();
+            if (next == CDPL_NONE) {
+                /* Done running. What this block pushed counted itself in
+                 * `running` first (cdpl_live_reserve), before the barrier
+                 * above: atomics on one word follow that order, so no
+                 * block sees the count fall to zero while a record pushed
+                 * here is not done, and no fence is needed. */
+                atomicSub(&state->live.running, 1);
+                next = cdpl_live_take(state, cdpl_context.planned_goal);
+            }
         }
         if (next != CDPL_NONE) {
             cdpl_begin_one_block_record(next);

@@ -92,7 +92,7 @@ static __device__ __noinline__ bool cdpl_live_enqueue_all(cdpl_state *state, con
  * it starts as soon as a block is free instead of in the next wave, as
  * natively a ready child starts as soon as the GPU has room. Only once the
  * blocks of its parent are all done: a child of this block's own one-block
- * grid waits in the block instead (cdpl_defer_to_block_end). */
+ * grid waits in the block instead (cdpl_hold_until_block_end). */
 static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index, const cdpl_ready_shape &shape,
                                       bool parent_done)
 {
@@ -102,31 +102,67 @@ static __device__ bool cdpl_live_push(cdpl_state *state, unsigned int index, con
 
 /* A child of this block's own one-block grid that fits this launch waits in
  * the block until the block is done (cdpl_leave_block), then goes to the
- * live queue: a parent never sees its children's writes before it exits,
- * and nothing may link behind a started record. True when it waits. */
-static __device__ bool cdpl_defer_to_block_end(unsigned int index, const cdpl_ready_shape &shape, bool parent_done)
+ * live queue or stays held by the block (cdpl_records_to_hand_on): a parent
+ * never sees its children's writes before it exits, and nothing may link
+ * behind a started record. True when it waits. */
+static __device__ bool cdpl_hold_until_block_end(unsigned int index, const cdpl_ready_shape &shape, bool parent_done)
 {
     if (cdpl_context.live == CDPL_LIVE_OFF || parent_done || shape.parent != cdpl_context.record ||
         !cdpl_runs_only_block() || !cdpl_fits_this_launch(shape))
         return false;
-    unsigned int slot = atomicAdd(&cdpl_context.deferred_count, 1u);
-    if (slot < CDPL_DEFERRED_RECORDS) {
+    unsigned int slot = atomicAdd(&cdpl_context.held_count, 1u);
+    if (slot < CDPL_HELD_RECORDS_MAX) {
         /* An atomic, though only the block's last thread reads it, after
          * counting out (cdpl_count_thread_out orders it): compute-sanitizer's
          * racecheck does not see that order, and flags a plain store. */
-        atomicExch(&cdpl_context.deferred[slot], index);
+        atomicExch(&cdpl_context.held[slot], index);
         return true;
     }
-    atomicSub(&cdpl_context.deferred_count, 1u);
+    atomicSub(&cdpl_context.held_count, 1u);
     return false;
 }
 
-/* The block is done: the children it held back may start. */
-static __device__ void cdpl_push_deferred(cdpl_state *state)
+/* How many of the ready records that the block holds (its grid's children
+ * and those it held before) go to the live queue now that it is done, the
+ * oldest first; the others stay for the block to run when it has no record
+ * to go on with (cdpl_leave_block_or_continue). All of them while a block
+ * of the launch waits for a record (the queue's takers are ahead of its
+ * pushers), so that no block waits while another holds work; otherwise
+ * all but CDPL_HELD_RECORDS_KEPT. A held record costs no atomic to push,
+ * none to take and no wait at a cell: a block runs a tree of
+ * fire-and-forget grids depth first, and gives away its oldest records,
+ * the roots of the largest subtrees (tree_faf 0.504 -> 0.434 ms, H100,
+ * docs/benchmarks.md). Out of line: inlined, its instructions ran on every
+ * block's way out, and a chain of NULL-stream grids, which holds nothing,
+ * ran 2.5% slower. */
+static __device__ __noinline__ unsigned int cdpl_records_to_hand_on(const cdpl_state *state)
 {
-    const unsigned int count = min(atomicExch(&cdpl_context.deferred_count, 0u), (unsigned int)CDPL_DEFERRED_RECORDS);
-    if (cdpl_live_enqueue_all(state, cdpl_context.deferred, count)) return;
-    for (unsigned int i = 0; i < count; ++i) cdpl_push_ready(state, cdpl_context.deferred[i]);
+    const unsigned int count = min(cdpl_context.held_count, (unsigned int)CDPL_HELD_RECORDS_MAX);
+    const cdpl_live_queue *queue = &state->live;
+    const bool blocks_wait = *(const volatile unsigned long long *)&queue->head >
+                             *(const volatile unsigned long long *)&queue->tail;
+    return blocks_wait ? count : count > CDPL_HELD_RECORDS_KEPT ? count - CDPL_HELD_RECORDS_KEPT : 0u;
+}
+
+/* The block is done: the first `count` records it holds may start
+ * elsewhere (cdpl_records_to_hand_on); the others move down. */
+static __device__ void cdpl_hand_on_held(cdpl_state *state, unsigned int count)
+{
+    const unsigned int held = min(atomicExch(&cdpl_context.held_count, 0u), (unsigned int)CDPL_HELD_RECORDS_MAX);
+    if (!cdpl_live_enqueue_all(state, cdpl_context.held, count))
+        for (unsigned int i = 0; i < count; ++i) cdpl_push_ready(state, cdpl_context.held[i]);
+    for (unsigned int i = count; i < held; ++i) atomicExch(&cdpl_context.held[i - count], cdpl_context.held[i]);
+    atomicExch(&cdpl_context.held_count, held - count);
+}
+
+/* A record the block held, to run now (thread 0, when the block has no
+ * record to go on with): the newest, CDPL_NONE when it holds none. */
+static __device__ __forceinline__ unsigned int cdpl_take_held()
+{
+    const unsigned int held = cdpl_context.held_count;
+    if (held == 0u) return CDPL_NONE;
+    cdpl_context.held_count = held - 1u;
+    return cdpl_context.held[held - 1u];
 }
 
 /* Waiting blocks poll their cell: the pause grows so that thousands of
