@@ -14,8 +14,9 @@ __device__ void count_launch_error()
 // Rules 9 and 8: a one-block grid whose threads each launch one
 // fire-and-forget child of the grid's own kernel, 2 to 10 children a node,
 // so that nodes launch odd and even numbers of children and more than the
-// lowered block holds back until it is done (8: cdpl_context.deferred, the
-// rest take the ordinary path). Every node runs exactly once, no node that
+// lowered block holds back until it is done (cdpl_context.held: 12, at
+// least 8 for the node's own children beside the 4 earlier records a block
+// may keep to run itself; the rest take the ordinary path). Every node runs exactly once, no node that
 // was not launched runs, and each node's tail launch, which runs after the
 // node and all its descendants are complete, finds all its children
 // complete.
