@@ -160,6 +160,13 @@ typedef struct cdpl_function {
     bool launches_nothing;     /* kernel: neither it nor a device function it reaches launches,
                                   uses a device stream, event or asynchronous copy, or calls
                                   unseen (nor does any explicit specialization of its template) */
+    bool completion_unobserved;/* kernel: some device launch starts it fire-and-forget, and
+                                  neither it nor a device function it reaches makes a
+                                  tail launch or a launch into a stream it names, uses a
+                                  device stream, event or asynchronous copy, or calls unseen
+                                  (nor does any explicit specialization of its template): a
+                                  grid of it launched fire-and-forget is seen complete only by
+                                  its parent's count */
     bool virtualized;          /* blockIdx/gridDim must read the virtual block */
     bool needs_native_prologue;/* kernel not in the runtime that reaches (or has) virtualized
                                   blockIdx/gridDim uses

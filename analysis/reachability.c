@@ -160,6 +160,90 @@ static void mark_launches_nothing(cdpl_model *model, bool *reached, size_t *stac
     }
 }
 
+/* Whether a device-side launch in a function the kernel reaches lets the
+ * kernel's grid be seen complete by more than its parent: a tail launch
+ * waits for it, and a stream it names may be one it created (or a variable
+ * holding cudaStreamTailLaunch). Launches that only the device-side parse
+ * found are counted too, whatever their stream. */
+static bool site_observes_completion(const cdpl_launch_site *site)
+{
+    return site->in_arch_guard || site->stream_kind == CDPL_STREAM_TAIL || site->stream_kind == CDPL_STREAM_NAMED;
+}
+
+/* Whether a device runtime call makes nothing that could see a grid's
+ * completion or be linked behind it: errors, memory, queries. Every other
+ * call (streams, events, copies of any shape, what is refused) counts as
+ * one that does. */
+static bool call_observes_nothing(cdpl_api api)
+{
+    switch (api) {
+    case CDPL_API_GET_LAST_ERROR:
+    case CDPL_API_PEEK_AT_LAST_ERROR:
+    case CDPL_API_GET_ERROR_STRING:
+    case CDPL_API_GET_ERROR_NAME:
+    case CDPL_API_MALLOC:
+    case CDPL_API_FREE:
+    case CDPL_API_GET_DEVICE:
+    case CDPL_API_GET_DEVICE_COUNT:
+    case CDPL_API_DEVICE_GET_ATTRIBUTE:
+    case CDPL_API_RUNTIME_GET_VERSION:
+    case CDPL_API_FUNC_GET_ATTRIBUTES:
+    case CDPL_API_OCCUPANCY:
+    case CDPL_API_OCCUPANCY_WITH_FLAGS:
+    case CDPL_API_DEVICE_GET_LIMIT:
+    case CDPL_API_DEVICE_GET_CACHE_CONFIG:
+    case CDPL_API_DEVICE_GET_SHARED_MEM_CONFIG:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Sets completion_unobserved for each kernel in the runtime that a device
+ * launch starts fire-and-forget (the runtime lets the children of such a
+ * grid count above it: cdpl_set_children_count_in in
+ * rt/include/cdpl_entry.cuh). As for launches_nothing, one specialization of
+ * a template that fails counts for all. Leaves `reached` all false. */
+static void mark_completion_unobserved(cdpl_model *model, bool *reached, size_t *stack)
+{
+    size_t n = model->nfunctions;
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *kernel = &model->functions[f];
+        if (!kernel->runs_in_runtime) continue;
+        /* Only a grid launched fire-and-forget can be: without such a
+         * launch, the load of its record's fields as a block begins it
+         * only costs. */
+        bool launched_fire_and_forget = false;
+        for (size_t l = 0; l < model->nlaunches; ++l) {
+            const cdpl_launch_site *site = &model->launches[l];
+            if (site->device_side && site->stream_kind == CDPL_STREAM_FIRE_AND_FORGET && site_targets(site, f))
+                launched_fire_and_forget = true;
+        }
+        if (!launched_fire_and_forget) continue;
+        reach(model, f, reached, stack);
+        bool unobserved = true;
+        for (size_t i = 0; i < n; ++i)
+            if (reached[i] && model->functions[i].calls_unseen) unobserved = false;
+        for (size_t l = 0; l < model->nlaunches; ++l) {
+            const cdpl_launch_site *site = &model->launches[l];
+            if (site->device_side && site->caller < n && reached[site->caller] && site_observes_completion(site))
+                unobserved = false;
+        }
+        for (size_t c = 0; c < model->napi_calls; ++c) {
+            const cdpl_api_call *call = &model->api_calls[c];
+            if (call->caller < n && reached[call->caller] && !call_observes_nothing(call->api)) unobserved = false;
+        }
+        kernel->completion_unobserved = unobserved;
+        for (size_t i = 0; i < n; ++i) reached[i] = false;
+    }
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *specialization = &model->functions[f];
+        if (specialization->specializes >= n || specialization->side != CDPL_SIDE_KERNEL) continue;
+        cdpl_function *primary = &model->functions[specialization->specializes];
+        if (!specialization->completion_unobserved) primary->completion_unobserved = false;
+    }
+}
+
 void cdpl_analyse_reachability(cdpl_model *model)
 {
     size_t n = model->nfunctions;
@@ -170,6 +254,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         function->launches_itself = false;
         function->launches_itself_in_one_block = false;
         function->launches_nothing = false;
+        function->completion_unobserved = false;
     }
     mark_launches(model);
     for (size_t f = 0; f < n; ++f) {
@@ -203,6 +288,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         if (model->functions[f].runs_in_runtime) mark_launches_itself(model, f, reached, stack);
     for (size_t i = 0; i < n; ++i) reached[i] = false;
     mark_launches_nothing(model, reached, stack);
+    mark_completion_unobserved(model, reached, stack);
     for (size_t f = 0; f < n; ++f)
         if (model->functions[f].runs_in_runtime) reach(model, f, reached, stack);
     for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = reached[f];

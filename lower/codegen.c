@@ -78,16 +78,21 @@ static bool runs_one_record(const cdpl_kernel_plan *plan)
     return !plan->launches_itself || (plan->waits_at_barrier && !runs_its_own_children(plan));
 }
 
-/* The entry's MayRunLive argument, the same for entering and leaving. */
-static const char *may_run_live(const cdpl_kernel_plan *plan)
-{
-    return runs_its_own_children(plan) ? "true" : "false";
-}
-
 static const char *traits_of(const cdpl_kernel_plan *plan)
 {
     if (runs_its_own_children(plan)) return "CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN";
     return plan->launches_nothing ? "CDPL_KERNEL_LAUNCHES_NOTHING" : "0u";
+}
+
+/* The template arguments of the entry's runtime calls, the same for
+ * entering and leaving: MayRunLive, then whether the runtime may let the
+ * children of its grids count above them (cdpl_set_children_count_in),
+ * which only matters where it launches. */
+static const char *entry_template_arguments(const cdpl_kernel_plan *plan)
+{
+    const bool live = runs_its_own_children(plan);
+    if (plan->completion_unobserved && !plan->launches_nothing) return live ? "true, true" : "false, true";
+    return live ? "true" : "false";
 }
 
 /* Each line of `lines` (each ending in a newline), after `indent`. */
@@ -119,16 +124,16 @@ static void put_entry(cdpl_text *out, const cdpl_kernel_plan *plan, cdpl_text *r
     cdpl_text_printf(out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
                      plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", plan->stem);
     if (runs_one_record(plan)) {
-        cdpl_text_puts(out, "    if (!cdpl_enter_block<false>(cdpl_w)) return;\n");
+        cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w)) return;\n", entry_template_arguments(plan));
         put_indented(out, "    ", run);
         cdpl_text_puts(out, "    cdpl_leave_block();\n}\n");
         free(run);
         return;
     }
-    cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w, 0x%08xu)) return;\n    {\n", may_run_live(plan),
-                     plan->id);
+    cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w, 0x%08xu)) return;\n    {\n",
+                     entry_template_arguments(plan), plan->id);
     put_indented(out, "        ", run);
-    cdpl_text_printf(out, "    }\n    while (cdpl_leave_block_or_continue<%s>()) {\n", may_run_live(plan));
+    cdpl_text_printf(out, "    }\n    while (cdpl_leave_block_or_continue<%s>()) {\n", entry_template_arguments(plan));
     put_indented(out, "        ", run);
     cdpl_text_puts(out, "    }\n}\n");
     free(run);

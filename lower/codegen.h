@@ -19,6 +19,7 @@ typedef struct cdpl_kernel_plan {
     bool threads_may_leave_alone;      /* see cdpl_function; a template: any of its
                                           specializations too */
     bool launches_nothing;     /* see cdpl_function */
+    bool completion_unobserved;/* see cdpl_function */
     /* A kernel template (NULL otherwise): its template parameter list as
      * the launcher's first declaration writes it (default arguments
      * included), as the generated templates write it (each parameter

@@ -493,6 +493,7 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
                                          function->launches_itself_in_one_block,
                                          function->threads_may_leave_alone,
                                          function->launches_nothing,
+                                         function->completion_unobserved,
                                          NULL,
                                          NULL,
                                          NULL};

@@ -71,7 +71,8 @@ static inline CDPL_HOST_DEVICE int cdpl_shape_is_valid(unsigned int grid_x, unsi
 #define CDPL_MAX_WARPS_PER_BLOCK 32
 
 enum cdpl_record_flags {
-    CDPL_RECORD_TAIL = 1u /* launched into cudaStreamTailLaunch */
+    CDPL_RECORD_TAIL = 1u,           /* launched into cudaStreamTailLaunch */
+    CDPL_RECORD_FIRE_AND_FORGET = 2u /* launched into cudaStreamFireAndForget */
 };
 
 /* What generated code tells the runtime about a kernel when it registers it. */
@@ -186,7 +187,11 @@ typedef struct cdpl_record {
     unsigned int kind;          /* enum cdpl_record_kind */
     unsigned int waiters;       /* records waiting on this one through an event */
     unsigned int next_waiter;   /* next record in the waiters list this one is in */
-    unsigned int reserved[10];
+    unsigned int count_in;      /* the grid whose `outstanding` counts this one until it is
+                                   complete: its parent, or an ancestor (cdpl_link); for a
+                                   tail, its parent; CDPL_NONE for a host launch */
+    unsigned int count_hops;    /* how many levels above the parent `count_in` is */
+    unsigned int reserved[8];
 } cdpl_record;
 
 /* A named stream or an event created in device code; handles are pointers

@@ -74,7 +74,7 @@ static __device__ __forceinline__ void cdpl_release_linked(cdpl_state *state, un
  * their use, and take no round trip to memory of their own. */
 struct cdpl_completion_fields {
     unsigned int next;
-    unsigned int parent;
+    unsigned int count_in;
     unsigned int flags;
     unsigned int streams;
     unsigned int waiters;
@@ -85,7 +85,7 @@ static __device__ __forceinline__ cdpl_completion_fields cdpl_completion_fields_
 {
     cdpl_completion_fields fields;
     fields.next = record->next;
-    fields.parent = record->parent;
+    fields.count_in = record->count_in;
     fields.flags = record->flags;
     fields.streams = record->streams;
     fields.waiters = record->waiters;
@@ -129,7 +129,8 @@ static __device__ __forceinline__ bool cdpl_count_down_to_completion(cdpl_state 
 }
 
 /* A grid whose blocks, children and tails are all done: free it and pass
- * the news on, up the tree, for as long as each parent completes in turn.
+ * the news on, up the tree, for as long as each grid it counts in (its
+ * parent, or an ancestor: cdpl_set_children_count_in) completes in turn.
  * `fields`: its record's (cdpl_completion_fields_of). `learnt`: the count
  * that fell to zero told this thread of other threads' work (children,
  * other blocks), which the first level's fence passes on. Records it
@@ -142,9 +143,9 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, cdpl
     for (bool fence = learnt;; fence = true) {
         /* What the grid and its subtree wrote, learnt through the count that
          * just fell to zero, passes on with this fence to every record
-         * released below and to the parent's count: the only fence of a
+         * released below and to the count it is in: the only fence of a
          * level. What this thread writes after it (freeing, releasing) is
-         * nothing that those records' grids or the parent need. */
+         * nothing that those records' grids or the counting grid need. */
         if (fence) __threadfence();
         for (unsigned int s = fields.streams; s != CDPL_NONE;) {
             unsigned int following = cdpl_global(state->streams)[s].next_owned;
@@ -158,22 +159,23 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, cdpl
             w = following;
         }
         cdpl_free_record(state, index);
-        const unsigned int next = fields.next, parent = fields.parent;
+        /* A tail's `count_in` is its parent. */
+        const unsigned int next = fields.next, counted_in = fields.count_in;
         bool next_kept = next != CDPL_NONE && cdpl_drop_dependency(state, next, true);
-        if (parent == CDPL_NONE) {
+        if (counted_in == CDPL_NONE) {
             atomicAdd(&state->roots_done, 1ull);
             return;
         }
-        cdpl_record *up = cdpl_record_at(parent);
+        cdpl_record *up = cdpl_record_at(counted_in);
         if ((fields.flags & CDPL_RECORD_TAIL) != 0) {
             if (next != CDPL_NONE) return; /* the next tail of the parent runs */
-            index = parent;
+            index = counted_in;
             fields = cdpl_completion_fields_of(up);
             continue;
         }
         if (next_kept) {
-            /* `next`, of the same stream, is a child of the same grid that
-             * counts in its `outstanding` until this block has run it: this
+            /* `next`, of the same stream, is a child of the same grid,
+             * which counts where this one does until this block has run it: this
              * count cannot be the last, and needs no answer. (Run by
              * another block, it could be done and counted before this
              * count lands, and the zero would go unseen.) */
@@ -181,7 +183,7 @@ static __device__ void cdpl_complete(cdpl_state *state, unsigned int index, cdpl
             return;
         }
         if (!cdpl_count_down_to_completion(state, up, &fields)) return;
-        index = parent;
+        index = counted_in;
     }
 }
 

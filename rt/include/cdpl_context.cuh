@@ -96,6 +96,13 @@ enum cdpl_live_mode {
  * room for the children of its next record. */
 #define CDPL_HELD_RECORDS_KEPT 4
 
+/* How many levels above their parent a grid's children may count
+ * (cdpl_set_children_count_in): a count then gathers at most 2 + 4 + 8 + 16
+ * grids of a binary tree, and a completion climbs one count in four levels. */
+#ifndef CDPL_COUNT_HOPS_MAX
+#define CDPL_COUNT_HOPS_MAX 3u
+#endif
+
 /* The block being run: which record, which virtual block of its grid. Every
  * kernel of a lowered file that can reach virtualized code sets it first.
  * A multiple of 16 bytes: an entry's static shared memory is counted in
@@ -116,6 +123,11 @@ struct alignas(16) cdpl_block_context {
     unsigned int null_stream_last;  /* this block's NULL stream */
     unsigned int threads_left;
     unsigned int thread_state_offset;
+    /* Where the children of the block's record count until they are
+     * complete, and how many levels above their parent that is
+     * (`children_count_hops`, below): the record itself, or an ancestor
+     * (cdpl_set_children_count_in). Both fill holes that alignment left. */
+    unsigned int children_count_in;
     const unsigned char *params;
     unsigned int continue_kernel;   /* 0, or the kernel this block may go on with */
     unsigned int continuation;      /* the ready record it will go on with, or CDPL_NONE */
@@ -137,14 +149,17 @@ struct alignas(16) cdpl_block_context {
      * `records_continued` (cdpl_return_block_holdings). */
     unsigned int continued;
     unsigned int live;              /* enum cdpl_live_mode */
+    unsigned int children_count_hops;
     unsigned long long planned_goal;/* cdpl_wave.planned_goal */
     /* Ready records the block holds, oldest first: children of its
      * one-block grid, which go to the live queue when the block is done or
      * stay for the block to run (cdpl_records_to_hand_on). */
     unsigned int held_count;
     unsigned int held[CDPL_HELD_RECORDS_MAX];
-    /* Nonzero once the block's record has put anything in a stream: its
-     * completion then has children's work to learn of (cdpl_grid_blocks_done). */
+    /* Nonzero once the block's record has put in a stream anything that
+     * counts in its `outstanding` or waits for it (a tail): its completion
+     * then has children's work to learn of (cdpl_grid_blocks_done).
+     * Children that count above it (cdpl_set_children_count_in) do not. */
     unsigned int launched;
     /* Nonzero when the block's grid ends with its launch: its blocks do not
      * count themselves out, the next planner completes it (cdpl_leave_block). */

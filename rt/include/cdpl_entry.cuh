@@ -11,10 +11,43 @@
 
 #include "cdpl_launch.cuh"
 
+/* Where the children of record `index` count until they are complete
+ * (their `count_in`), and how many levels above their parent that is, when
+ * its kernel makes no tail launch, stream, event or copy (the lowering's
+ * completion_unobserved, a template argument of the entry). Such a grid,
+ * launched fire-and-forget, is seen complete by nothing but the count it is
+ * in: no record follows it in a stream, nothing waits for it, nothing
+ * starts after it. Its children then count there as well, up to
+ * CDPL_COUNT_HOPS_MAX levels above their parent, and it is complete once
+ * its blocks are: the last leaf of a fire-and-forget tree climbs one count
+ * in four levels, not one a level (each a fence and an atomic whose answer
+ * it waits for). The record's fields were written by its launcher before
+ * it started. Decided here, once a record, so that a launch only reads the
+ * block context: a test at each launch cost tree_null, whose kernel is not
+ * such, 1-4% (H100, docs/benchmarks.md), and mandelbrot's entry 4
+ * registers where it was inlined. */
+template <bool CompletionUnobserved>
+static __device__ __forceinline__ void cdpl_set_children_count_in(const cdpl_record *record, unsigned int index)
+{
+    unsigned int count_in = index, hops = 0u;
+    if (CompletionUnobserved) {
+        const unsigned int flags = record->flags, up = record->count_in, up_hops = record->count_hops;
+        if ((flags & CDPL_RECORD_FIRE_AND_FORGET) != 0u && up_hops < CDPL_COUNT_HOPS_MAX) {
+            count_in = up;
+            hops = up_hops + 1u;
+        }
+    }
+    cdpl_context.children_count_in = count_in;
+    cdpl_context.children_count_hops = hops;
+}
+
 /* Makes record `index` and its virtual block the block's, with nothing
- * launched yet and every thread in (thread 0). */
+ * launched yet and every thread in (thread 0). `CompletionUnobserved`: see
+ * cdpl_set_children_count_in. */
+template <bool CompletionUnobserved>
 static __device__ void cdpl_begin_record(const cdpl_record *record, unsigned int index, uint3 block, uint3 grid)
 {
+    cdpl_set_children_count_in<CompletionUnobserved>(record, index);
     cdpl_context.record = index;
     cdpl_context.block = block;
     cdpl_context.grid = grid;
@@ -27,9 +60,9 @@ static __device__ void cdpl_begin_record(const cdpl_record *record, unsigned int
 }
 
 /* Makes ready one-block record `index` the block's record (thread 0). */
-static __device__ void cdpl_begin_one_block_record(unsigned int index)
+template <bool CompletionUnobserved> static __device__ void cdpl_begin_one_block_record(unsigned int index)
 {
-    cdpl_begin_record(cdpl_record_at(index), index, make_uint3(0, 0, 0), make_uint3(1, 1, 1));
+    cdpl_begin_record<CompletionUnobserved>(cdpl_record_at(index), index, make_uint3(0, 0, 0), make_uint3(1, 1, 1));
     /* It begins now: no longer a pending launch, though its slot stays
      * counted while the block holds it (cdpl_block_context.pending_credit). */
     cdpl_context.pending_credit += 1;
@@ -118,7 +151,7 @@ static __device__ __forceinline__ unsigned int cdpl_searched_item(const cdpl_wav
 }
 
 /* Makes the planned item of this block its record and virtual block (thread 0). */
-static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
+template <bool CompletionUnobserved> static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
 {
     unsigned long long block = wave.block_base + blockIdx.x;
     cdpl_state *state = cdpl_global(wave.state);
@@ -127,7 +160,7 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
                                           ? cdpl_uniform_item(wave, (unsigned int)block, index, grid)
                                           : cdpl_searched_item(wave, block, index, grid);
     const cdpl_record *record = cdpl_record_in(wave.records, wave.record_stride, record_index);
-    cdpl_begin_record(record, record_index, index, grid);
+    cdpl_begin_record<CompletionUnobserved>(record, record_index, index, grid);
     /* A grid of several blocks, in a launch whose blocks share no records,
      * ends with the launch: nothing in it waits for the grid to be done.
      * Its first block lists it for the next planner, which completes it
@@ -158,7 +191,7 @@ static __device__ void cdpl_begin_planned_block(const cdpl_wave &wave)
  * its entry holds the code of spare workers: MayRunLive, which the lowering
  * sets from the same traits, and without which an entry needs fewer
  * registers. `wave` is the launch's plan (cdpl_enter_block). */
-template <bool MayRunLive>
+template <bool MayRunLive, bool CompletionUnobserved>
 static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave, unsigned int continue_kernel)
 {
     if (cdpl_thread_rank() == 0) {
@@ -177,12 +210,12 @@ static __device__ __forceinline__ bool cdpl_enter_planned(const cdpl_wave &wave,
                                                               : CDPL_LIVE_SHARED;
         cdpl_context.planned_goal = wave.planned_goal;
         if (blockIdx.x < wave.planned_blocks) {
-            cdpl_begin_planned_block(wave);
+            cdpl_begin_planned_block<CompletionUnobserved>(wave);
         } else {
             cdpl_state *state = cdpl_global(wave.state);
             unsigned int index = MayRunLive && cdpl_context.live ? cdpl_live_take(state, wave.planned_goal) : CDPL_NONE;
             if (index != CDPL_NONE)
-                cdpl_begin_one_block_record(index);
+                cdpl_begin_one_block_record<CompletionUnobserved>(index);
             else
                 cdpl_context.record = CDPL_NONE;
         }
@@ -210,17 +243,18 @@ static __device__ __noinline__ cdpl_spec_slot cdpl_wait_for_planner(const cdpl_s
  * is never launched speculatively, and holds no code for it: with that
  * code, tree_faf ran 5% and tree_null 2% slower (H100), though none of
  * their launches speculated. */
-template <bool MayRunLive>
+template <bool MayRunLive, bool CompletionUnobserved = false>
 static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
 {
-    if (MayRunLive || wave.speculative == NULL) return cdpl_enter_planned<MayRunLive>(wave, continue_kernel);
+    if (MayRunLive || wave.speculative == NULL)
+        return cdpl_enter_planned<MayRunLive, CompletionUnobserved>(wave, continue_kernel);
     const cdpl_spec_slot slot = cdpl_wait_for_planner(wave.speculative);
     cdpl_wave plan = wave;
     plan.items = wave.items + slot.first_item;
     plan.count = slot.count;
     plan.planned_blocks = slot.count == 0u ? 0ull : slot.blocks;
     plan.uniform_blocks = slot.uniform_blocks;
-    return cdpl_enter_planned<MayRunLive>(plan, continue_kernel);
+    return cdpl_enter_planned<MayRunLive, CompletionUnobserved>(plan, continue_kernel);
 }
 
 /* Counts this thread out of its block; the count before. An acquire-release
@@ -295,7 +329,17 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
              * grids (NULL-stream siblings, or fire-and-forget children that
              * the block holds) saves a fence and a dependent atomic on each
              * grid that launches. */
-            atomicSub(&record->outstanding, 1);
+            if (cdpl_context.launched) {
+                atomicSub(&record->outstanding, 1);
+                return;
+            }
+            /* Its children count above it, where the grid does
+             * (cdpl_set_children_count_in), and so does the child it goes
+             * on with: the grid is complete, and its count there cannot be
+             * the last either. */
+            const unsigned int counted_in = cdpl_context.children_count_in;
+            cdpl_free_record(state, index);
+            atomicSub(&cdpl_record_at(counted_in)->outstanding, 1);
             return;
         }
         /* Read before the fence, which then waits for them: the grid's
@@ -325,7 +369,8 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
  * record the block kept
  * (cdpl_keep_for_this_block) or, MayRunLive, one from the live queue, and
  * returns true so that the entry runs the body again. */
-template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
+template <bool MayRunLive, bool CompletionUnobserved = false>
+[[maybe_unused]] static __device__ bool cdpl_leave_block_or_continue()
 {
     cdpl_leave_block<true>();
     __syncthreads();
@@ -347,7 +392,7 @@ template <bool MayRunLive> [[maybe_unused]] static __device__ bool cdpl_leave_bl
             }
         }
         if (next != CDPL_NONE) {
-            cdpl_begin_one_block_record(next);
+            cdpl_begin_one_block_record<CompletionUnobserved>(next);
         } else {
             cdpl_return_block_holdings(state);
             cdpl_context.record = CDPL_NONE;

@@ -219,8 +219,12 @@ static __device__ bool cdpl_link(unsigned int index, const cdpl_stream_target &t
         break;
     }
     case CDPL_STREAM_TAIL_VALUE:
-        /* A tail always waits: for its parent's other work, or the tail before. */
+        /* A tail always waits: for its parent's other work, or the tail
+         * before. It adds to no count; its `count_in` is its parent, whose
+         * completion it completes or whose next tail it lets start. */
         record->flags |= CDPL_RECORD_TAIL;
+        record->count_in = cdpl_context.record;
+        record->count_hops = 0u;
         /* Other blocks of the grid find it through the exchange and store
          * its `next`: its own stores (cdpl_fill_record) must be there first. */
         __threadfence();
@@ -228,6 +232,7 @@ static __device__ bool cdpl_link(unsigned int index, const cdpl_stream_target &t
         if (previous == CDPL_NONE) up->tail_first = index;
         break;
     case CDPL_STREAM_FIRE_AND_FORGET_VALUE:
+        record->flags |= CDPL_RECORD_FIRE_AND_FORGET;
         break;
     default:
         __threadfence(); /* as for the tail stream: other blocks share a named stream */
@@ -235,8 +240,17 @@ static __device__ bool cdpl_link(unsigned int index, const cdpl_stream_target &t
         break;
     }
     if (previous != CDPL_NONE) cdpl_record_at(previous)->next = index;
-    if (target.value != CDPL_STREAM_TAIL_VALUE) atomicAdd(&up->outstanding, 1);
-    atomicExch(&cdpl_context.launched, 1u); /* threads of the block may launch at once */
+    bool counts_here = true;
+    if (target.value != CDPL_STREAM_TAIL_VALUE) {
+        /* Read when the record completes, after the fence with which this
+         * block leaves. */
+        const unsigned int count_in = cdpl_context.children_count_in;
+        record->count_in = count_in;
+        record->count_hops = cdpl_context.children_count_hops;
+        counts_here = count_in == cdpl_context.record;
+        atomicAdd(&cdpl_record_at(count_in)->outstanding, 1);
+    }
+    if (counts_here) atomicExch(&cdpl_context.launched, 1u); /* threads of the block may launch at once */
     return previous != CDPL_NONE || target.value == CDPL_STREAM_TAIL_VALUE;
 }
 

@@ -136,7 +136,10 @@ static __device__ bool cdpl_keep_for_this_block(unsigned int index, const cdpl_r
                                                 bool parent_done)
 {
     if (!cdpl_fits_this_launch(shape)) return false;
-    bool only_block_is_parent = shape.parent == cdpl_context.record && cdpl_runs_only_block();
+    /* Not where the parent's blocks are done: a parent complete before its
+     * children (cdpl_set_children_count_in) is freed, and its index may be
+     * the running record's by now. */
+    bool only_block_is_parent = !parent_done && shape.parent == cdpl_context.record && cdpl_runs_only_block();
     if (!only_block_is_parent && !parent_done && !cdpl_parent_is_done(shape.parent)) return false;
     if (atomicCAS(&cdpl_context.continuation, CDPL_NONE, index) != CDPL_NONE) return false;
     /* An atomic, though only the block's last thread reads it, after

@@ -231,6 +231,8 @@ static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request r
     const cdpl_ready_shape shape = cdpl_launch_shape(CDPL_KIND_KERNEL, request.kernel_id, CDPL_NONE, grid, block,
                                                      request.shmem);
     cdpl_fill_record(record, shape, params, request.params_size);
+    record->count_in = CDPL_NONE; /* the host sees its completion */
+    record->count_hops = 0u;
     if (record->blocks_left > CDPL_GROUP_BLOCK_MASK)
         cdpl_fail(state, CDPL_RT_BLOCK_COUNT_OVERFLOW, request.kernel_id);
     record->deps = 0;

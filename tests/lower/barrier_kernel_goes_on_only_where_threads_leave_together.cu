@@ -108,8 +108,8 @@ int main()
 // CHECK: while (cdpl_leave_block_or_continue<true>()) {
 // CHECK: "no_return", (const void *)cdpl_entry_no_return, sizeof(cdpl_params_no_return), CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN);
 // CHECK: static __global__ void cdpl_entry_uniform_returns(cdpl_wave cdpl_w)
-// CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0x
-// CHECK: while (cdpl_leave_block_or_continue<true>()) {
+// CHECK: if (!cdpl_enter_block<true, true>(cdpl_w, 0x
+// CHECK: while (cdpl_leave_block_or_continue<true, true>()) {
 // CHECK: CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN);
 // CHECK: static __global__ void cdpl_entry_thread_returns(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;

@@ -45,7 +45,7 @@ int main()
 // CHECK: static __global__ void cdpl_entry_walk(cdpl_wave cdpl_w)
 // CHECK: const cdpl_params_walk &cdpl_p = cdpl_uniform_block_params<cdpl_params_walk>();
 // CHECK: walk(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2);
-// CHECK: while (cdpl_leave_block_or_continue<true>()) {
+// CHECK: while (cdpl_leave_block_or_continue<true, true>()) {
 // CHECK: const cdpl_params_walk &cdpl_p = cdpl_uniform_block_params<cdpl_params_walk>();
 // CHECK: walk(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2);
 // CHECK-NOT: cdpl_block_params<cdpl_params_
