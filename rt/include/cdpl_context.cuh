@@ -97,13 +97,14 @@ enum cdpl_live_mode {
 #define CDPL_HELD_RECORDS_KEPT 4
 
 /* How many levels above their parent a grid's children may count
- * (cdpl_set_children_count_in): a count then gathers at most 2 + 4 + ... + 64
- * grids of a binary tree, and a completion climbs one count in six levels.
- * Against 3, tree_faf ran 0.8% faster, and 1.3% with 8, the others alike
- * (H200, docs/benchmarks.md): the fewer counts a leaf climbs, the sooner
- * its tree is seen complete, while more grids share one count. */
+ * (cdpl_set_children_count_in): a count then gathers at most 2 + 4 + ... +
+ * 512 grids of a binary tree, and a completion climbs one count in nine
+ * levels. Against 5, tree_faf ran 0.5-1% faster in each of five A/Bs on
+ * H200s, quadtree and quicksort 0.1-0.2%, tree_null alike
+ * (docs/benchmarks.md): the fewer counts a leaf climbs, the sooner its
+ * tree is seen complete, while more grids share one count. */
 #ifndef CDPL_COUNT_HOPS_MAX
-#define CDPL_COUNT_HOPS_MAX 5u
+#define CDPL_COUNT_HOPS_MAX 8u
 #endif
 
 /* The block being run: which record, which virtual block of its grid. Every

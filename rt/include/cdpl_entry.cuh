@@ -20,7 +20,7 @@
  * starts after it. Its children then count there as well, up to
  * CDPL_COUNT_HOPS_MAX levels above their parent, and it is complete once
  * its blocks are: the last leaf of a fire-and-forget tree climbs one count
- * in six levels, not one a level (each a fence and an atomic whose answer
+ * in nine levels, not one a level (each a fence and an atomic whose answer
  * it waits for). The record's fields were written by its launcher before
  * it started. Decided here, once a record, so that a launch only reads the
  * block context: a test at each launch cost tree_null, whose kernel is not

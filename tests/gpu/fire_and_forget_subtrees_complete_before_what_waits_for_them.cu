@@ -33,7 +33,9 @@ __device__ unsigned int g_seen_by_root_tail[TREES];
 __device__ unsigned int g_seen_by_after_mid;
 __device__ unsigned int g_seen_by_tailed_tail;
 
-__host__ __device__ constexpr int tree_depth(int tree) { return tree == 2 ? 8 : 9; }
+// Deeper than CDPL_COUNT_HOPS_MAX + 1 (8 + 1): some nodes count in a grid of
+// their own tree, which counts further up in turn.
+__host__ __device__ constexpr int tree_depth(int tree) { return tree == 2 ? 10 : 11; }
 __host__ __device__ constexpr unsigned int tree_nodes(int tree) { return (1u << tree_depth(tree)) - 1u; }
 
 __global__ void tailed();
