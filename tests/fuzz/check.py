@@ -2,6 +2,7 @@
 """Compares fuzz programs run natively (CDP2) and lowered (cdp-lower).
 
     check.py SPEC_DIR NATIVE_TRACE LOWERED_TRACE [--json FILE] [--seeds-out FILE]
+             [--left-out FILE]
 
 SPEC_DIR holds seed_N.json (written by generate.py); each trace is the
 concatenated standard output of the programs' runs (BEGIN/END blocks, see
@@ -24,6 +25,10 @@ A program whose native run breaks a rule is reported apart ("native
 anomalies"): that is a generator or checker bug, not a lowering one. Where
 the native run crashed, what the lowered run breaks of the spec is reported
 as "unconfirmed_<kind>".
+A program that printed on one side only is reported missing on the other,
+except the seeds listed in the --left-out file (one a line): programs the
+device run never built or ran because its deadline came first
+(device_run.sh), which are counted apart and not compared.
 Exit status 1 when any program mismatches.
 """
 import argparse
@@ -310,13 +315,16 @@ def load_spec(spec_dir, seed):
         return json.load(f)
 
 
-def summarize(results, features, limit_info, out):
+def summarize(results, features, limit_info, left_out, out):
     n = len(results)
     bad = {s: r for s, r in results.items() if r[0]}
     odd = {s: r for s, r in results.items() if r[1]}
     kinds = Counter(k for r in bad.values() for k, _ in r[0])
     odd_kinds = Counter(k for r in odd.values() for k, _ in r[1])
-    print(f"programs: {n}", file=out)
+    print(f"programs: {n + len(left_out)}", file=out)
+    if left_out:
+        print(f"left out by the device run's deadline, not compared: {len(left_out)} "
+              f"(seeds {' '.join(map(str, sorted(left_out)))})", file=out)
     print(f"mismatching programs: {len(bad)}" + (f" (seeds {' '.join(map(str, sorted(bad)))})" if bad else ""),
           file=out)
     for kind, count in sorted(kinds.items()):
@@ -352,9 +360,14 @@ def main():
     parser.add_argument("lowered")
     parser.add_argument("--json", help="write every finding per seed here")
     parser.add_argument("--seeds-out", help="write the mismatching seeds here, one a line")
+    parser.add_argument("--left-out", help="seeds the device run left out, one a line: not compared")
     args = parser.parse_args()
     native, lowered = parse_traces(args.native), parse_traces(args.lowered)
-    seeds = sorted(set(native) | set(lowered))
+    left_out = set()
+    if args.left_out:
+        with open(args.left_out) as f:
+            left_out = {int(line) for line in f if line.strip()}
+    seeds = sorted((set(native) | set(lowered)) - left_out)
     results, features, limit_info = {}, {}, {}
     for seed in seeds:
         spec = load_spec(args.spec_dir, seed)
@@ -363,7 +376,7 @@ def main():
         results[seed] = (mismatches, anomalies)
         if "limit_successes" in info:
             limit_info[seed] = info["limit_successes"]
-    summarize(results, features, limit_info, sys.stdout)
+    summarize(results, features, limit_info, left_out, sys.stdout)
     if args.json:
         with open(args.json, "w") as f:
             json.dump({str(s): {"mismatches": r[0], "native": r[1]} for s, r in results.items()}, f, indent=1)

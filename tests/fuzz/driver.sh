@@ -11,6 +11,8 @@
 #   tests/fuzz/driver.sh check TRACES_TAR_GZ
 #       here: compares native and lowered runs (check.py), prints the summary
 #       and saves every mismatching program as tests/fuzz/regressions/seed_N.cu.
+#       The programs of files that the device run left out at its deadline
+#       are counted apart, neither compared nor saved.
 #   tests/fuzz/driver.sh rerun CDP_LOWER [PER_FILE]
 #       here, after a check: prepares only the seeds it found mismatching, for
 #       device_run.sh and check again (after a fix).
@@ -101,8 +103,16 @@ check() {
     tar -xzf "$1" -C "$work" || return 1
     cat "$work"/native/*.txt >"$work/native.txt" 2>/dev/null
     cat "$work"/lowered/*.txt >"$work/lowered.txt" 2>/dev/null
+    # A file that device_run.sh built (or failed to build) and ran has a line
+    # in build_status, natively as tuN, lowered as tuN.lowered; the seeds of
+    # a file without both lines were left out at the deadline.
+    while read -r name seeds; do
+        if ! grep -q "^$name " "$work/logs/build_status" || ! grep -q "^$name.lowered " "$work/logs/build_status"; then
+            printf '%s\n' $seeds
+        fi
+    done <"$specs/files" >"$work/left_out"
     python3 "$fuzz/check.py" "$specs" "$work/native.txt" "$work/lowered.txt" \
-        --json "$specs/findings.json" --seeds-out "$specs/mismatching_seeds"
+        --json "$specs/findings.json" --seeds-out "$specs/mismatching_seeds" --left-out "$work/left_out"
     status=$?
     if [ -s "$specs/lowering_failures" ]; then
         echo "cdp-lower refused or failed on:"
