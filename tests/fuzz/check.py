@@ -315,6 +315,11 @@ def load_spec(spec_dir, seed):
         return json.load(f)
 
 
+def seed_list(seeds):
+    """' (seeds 1 2 3)' for a summary line, '' when there are none."""
+    return f" (seeds {' '.join(map(str, sorted(seeds)))})" if seeds else ""
+
+
 def summarize(results, features, limit_info, left_out, out):
     n = len(results)
     bad = {s: r for s, r in results.items() if r[0]}
@@ -323,16 +328,13 @@ def summarize(results, features, limit_info, left_out, out):
     odd_kinds = Counter(k for r in odd.values() for k, _ in r[1])
     print(f"programs: {n + len(left_out)}", file=out)
     if left_out:
-        print(f"left out by the device run's deadline, not compared: {len(left_out)} "
-              f"(seeds {' '.join(map(str, sorted(left_out)))})", file=out)
-    print(f"mismatching programs: {len(bad)}" + (f" (seeds {' '.join(map(str, sorted(bad)))})" if bad else ""),
-          file=out)
+        print(f"left out by the device run's deadline, not compared: {len(left_out)}{seed_list(left_out)}", file=out)
+    print(f"mismatching programs: {len(bad)}{seed_list(bad)}", file=out)
     for kind, count in sorted(kinds.items()):
         print(f"  {kind}: {count} findings", file=out)
     print(f"lost launches: {kinds['lost']}, duplicated launches: {kinds['duplicated']}, "
           f"ran after a failed launch: {kinds['ran_after_failure']}", file=out)
-    print(f"native anomalies (generator/checker model): {len(odd)}" +
-          (f" (seeds {' '.join(map(str, sorted(odd)))})" if odd else ""), file=out)
+    print(f"native anomalies (generator/checker model): {len(odd)}{seed_list(odd)}", file=out)
     for kind, count in sorted(odd_kinds.items()):
         print(f"  {kind}: {count} findings", file=out)
     if limit_info:
