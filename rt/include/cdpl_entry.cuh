@@ -304,8 +304,9 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
     unsigned int index = cdpl_context.record;
     cdpl_record *record = cdpl_record_at(index);
     /* Only a block that goes on running records may keep any. */
-    const unsigned int hand_on =
-        !MayContinue || cdpl_context.held_count == 0u ? cdpl_context.held_count : cdpl_records_to_hand_on(state);
+    const cdpl_hand_on hand_on = !MayContinue || cdpl_context.held_count == 0u
+                                     ? cdpl_hand_on{cdpl_context.held_count, false}
+                                     : cdpl_records_to_hand_on(state);
     bool only_block = cdpl_runs_only_block();
     bool alone = only_block && !cdpl_context.launched;
     bool last_block;
@@ -318,7 +319,7 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
          * early, it only lets the grid's children start early, which needs
          * none of its writes: every thread of the block has left. */
         *(volatile unsigned long long *)&record->blocks_left = 0ull;
-        if (cdpl_context.continuation_is_child && hand_on == 0u) {
+        if (cdpl_context.continuation_is_child && hand_on.count == 0u) {
             /* The block goes on with a child of its grid, which counts in
              * the grid's `outstanding` until it is done, here: this count
              * cannot be the last, and needs no answer. Nor a fence: the
@@ -352,7 +353,7 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
         __threadfence();
         last_block = atomicAdd(&record->blocks_left, ~0ull) == 1ull;
     }
-    if (hand_on != 0u) cdpl_hand_on_held(state, hand_on);
+    if (hand_on.count != 0u) cdpl_hand_on_held(state, hand_on);
     if (last_block) cdpl_grid_blocks_done(state, index, fields, MayContinue, alone, only_block);
     /* Every thread has left and the cascade is done: the continuation is
      * settled. A block of a live launch keeps its spare records while it

@@ -21,21 +21,22 @@ static __device__ __forceinline__ unsigned int *cdpl_live_cell(const cdpl_live_q
     return cdpl_global(queue->cells) + (position & (queue->capacity - 1u));
 }
 
-/* Takes `count` consecutive positions of the live queue, the first in
- * `*first`, unless 16 records per block of the launch already wait there:
- * past that, a record would wait long for blocks of this launch to be
- * done, while the next wave runs it beside all the others. The records to
- * go there count as running from now until they are done, so that no
- * waiting block leaves while they may still launch more. */
-static __device__ __forceinline__ bool cdpl_live_reserve(cdpl_live_queue *queue, unsigned int count,
-                                                         unsigned long long *first)
+/* Whether the live queue takes more records, given its `head` and `tail`:
+ * not while 16 records per block of the launch already wait there. Past
+ * that, a record would wait long for blocks of this launch to be done,
+ * while the next wave runs it beside all the others. */
+static __device__ __forceinline__ bool cdpl_live_has_room(unsigned long long head, unsigned long long tail)
 {
-    if (*(const volatile unsigned long long *)&queue->tail >=
-        *(const volatile unsigned long long *)&queue->head + 16ull * gridDim.x)
-        return false;
+    return tail < head + 16ull * gridDim.x;
+}
+
+/* Takes `count` consecutive positions of the live queue and returns the
+ * first. The records to go there count as running from now until they are
+ * done, so that no waiting block leaves while they may still launch more. */
+static __device__ __forceinline__ unsigned long long cdpl_live_reserve(cdpl_live_queue *queue, unsigned int count)
+{
     atomicAdd(&queue->running, (int)count);
-    *first = atomicAdd(&queue->tail, (unsigned long long)count);
-    return true;
+    return atomicAdd(&queue->tail, (unsigned long long)count);
 }
 
 /* Puts record `index` in the first cell it finds free from `position` on,
@@ -58,24 +59,26 @@ static __device__ __noinline__ bool cdpl_live_enqueue(cdpl_state *state, unsigne
 {
     state = cdpl_global(state);
     cdpl_live_queue *queue = &state->live;
-    unsigned long long position;
-    if (!cdpl_live_reserve(queue, 1u, &position)) return false;
+    if (!cdpl_live_has_room(*(const volatile unsigned long long *)&queue->head,
+                            *(const volatile unsigned long long *)&queue->tail))
+        return false;
+    const unsigned long long position = cdpl_live_reserve(queue, 1u);
     cdpl_live_place(queue, index, position, atomicCAS(cdpl_live_cell(queue, position), CDPL_NONE, index));
     return true;
 }
 
-/* The same for the first `count` records of `indices`, all or none, at
- * positions taken together: one atomic takes them, and the records' first
- * tries go out together. One by one, the two children that a node of
- * tree_faf holds back until its block is done were six dependent round
- * trips to memory on the path from the node to its children. */
-static __device__ __noinline__ bool cdpl_live_enqueue_all(cdpl_state *state, const unsigned int *indices,
+/* Puts the first `count` records of `indices` in the live queue, which has
+ * room for them (cdpl_records_to_hand_on), at positions taken together: one
+ * atomic takes them, and the records' first tries go out together. One by
+ * one, the two children that a node of tree_faf holds back until its block
+ * is done were six dependent round trips to memory on the path from the
+ * node to its children. */
+static __device__ __noinline__ void cdpl_live_enqueue_all(cdpl_state *state, const unsigned int *indices,
                                                           unsigned int count)
 {
     state = cdpl_global(state);
     cdpl_live_queue *queue = &state->live;
-    unsigned long long first;
-    if (!cdpl_live_reserve(queue, count, &first)) return false;
+    const unsigned long long first = cdpl_live_reserve(queue, count);
     for (unsigned int i = 0; i < count; i += 2) {
         const bool pair = i + 1 < count;
         const unsigned int seen = atomicCAS(cdpl_live_cell(queue, first + i), CDPL_NONE, indices[i]);
@@ -84,7 +87,6 @@ static __device__ __noinline__ bool cdpl_live_enqueue_all(cdpl_state *state, con
         cdpl_live_place(queue, indices[i], first + i, seen);
         if (pair) cdpl_live_place(queue, indices[i + 1], first + i + 1, seen_next);
     }
-    return true;
 }
 
 /* A ready record that fits this launch goes to the live queue, where the
@@ -122,34 +124,50 @@ static __device__ bool cdpl_hold_until_block_end(unsigned int index, const cdpl_
     return false;
 }
 
-/* How many of the ready records that the block holds (its grid's children
- * and those it held before) go to the live queue now that it is done, the
- * oldest first; the others stay for the block to run when it has no record
- * to go on with (cdpl_leave_block_or_continue). All of them while a block
- * of the launch waits for a record (the queue's takers are ahead of its
- * pushers), so that no block waits while another holds work; otherwise
- * all but CDPL_HELD_RECORDS_KEPT. A held record costs no atomic to push,
- * none to take and no wait at a cell: a block runs a tree of
- * fire-and-forget grids depth first, and gives away its oldest records,
- * the roots of the largest subtrees (tree_faf 0.504 -> 0.434 ms, H100,
- * docs/benchmarks.md). Out of line: inlined, its instructions ran on every
- * block's way out, and a chain of NULL-stream grids, which holds nothing,
- * ran 2.5% slower. */
-static __device__ __noinline__ unsigned int cdpl_records_to_hand_on(const cdpl_state *state)
+/* What a block that is done does with the ready records it holds (its
+ * grid's children and those it held before): `count` of them, the oldest,
+ * go on elsewhere, to the live queue if `to_live_queue`, else to the next
+ * wave; the others stay for the block to run when it has no record to go
+ * on with (cdpl_leave_block_or_continue). */
+struct cdpl_hand_on {
+    unsigned int count;
+    bool to_live_queue;
+};
+
+/* All the records the block holds go on while a block of the launch waits
+ * for a record (the queue's takers are ahead of its pushers), so that no
+ * block waits while another holds work; otherwise all but
+ * CDPL_HELD_RECORDS_KEPT. A held record costs no atomic to push, none to
+ * take and no wait at a cell: a block runs a tree of fire-and-forget grids
+ * depth first, and gives away its oldest records, the roots of the largest
+ * subtrees (tree_faf 0.504 -> 0.434 ms, H100, docs/benchmarks.md).
+ * Whether the queue has room comes from the same reads, ahead of the
+ * block's fence, rather than from a second round trip after it, on the
+ * path from a node to its children: a room grown a little stale only lets
+ * a few more records wait there, and the queue has cells for every record
+ * twice over (device_state.c). Out of line: inlined, its instructions ran
+ * on every block's way out, and a chain of NULL-stream grids, which holds
+ * nothing, ran 2.5% slower. */
+static __device__ __noinline__ cdpl_hand_on cdpl_records_to_hand_on(const cdpl_state *state)
 {
     const unsigned int count = min(cdpl_context.held_count, (unsigned int)CDPL_HELD_RECORDS_MAX);
     const cdpl_live_queue *queue = &state->live;
-    const bool blocks_wait = *(const volatile unsigned long long *)&queue->head >
-                             *(const volatile unsigned long long *)&queue->tail;
-    return blocks_wait ? count : count > CDPL_HELD_RECORDS_KEPT ? count - CDPL_HELD_RECORDS_KEPT : 0u;
+    const unsigned long long head = *(const volatile unsigned long long *)&queue->head;
+    const unsigned long long tail = *(const volatile unsigned long long *)&queue->tail;
+    const bool blocks_wait = head > tail;
+    return {blocks_wait ? count : count > CDPL_HELD_RECORDS_KEPT ? count - CDPL_HELD_RECORDS_KEPT : 0u,
+            cdpl_live_has_room(head, tail)};
 }
 
-/* The block is done: the first `count` records it holds may start
+/* The block is done: the first `hand_on.count` records it holds go on
  * elsewhere (cdpl_records_to_hand_on); the others move down. */
-static __device__ void cdpl_hand_on_held(cdpl_state *state, unsigned int count)
+static __device__ void cdpl_hand_on_held(cdpl_state *state, cdpl_hand_on hand_on)
 {
+    const unsigned int count = hand_on.count;
     const unsigned int held = min(atomicExch(&cdpl_context.held_count, 0u), (unsigned int)CDPL_HELD_RECORDS_MAX);
-    if (!cdpl_live_enqueue_all(state, cdpl_context.held, count))
+    if (hand_on.to_live_queue)
+        cdpl_live_enqueue_all(state, cdpl_context.held, count);
+    else
         for (unsigned int i = 0; i < count; ++i) cdpl_push_ready(state, cdpl_context.held[i]);
     for (unsigned int i = count; i < held; ++i) atomicExch(&cdpl_context.held[i - count], cdpl_context.held[i]);
     atomicExch(&cdpl_context.held_count, held - count);
