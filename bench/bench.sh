@@ -14,6 +14,7 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$repo/build-bench}
 runs=${2:-3}
 workloads="tree_faf tree_null mandelbrot bfs quicksort quadtree few_large"
+floors="tree_null"
 
 "$repo/scripts/install-deps.sh" --bench
 export PATH="$PATH:/usr/local/cuda/bin"
@@ -24,6 +25,7 @@ cmake --build "$build" -j"$(nproc)" --target cdpl-gpu-probe
 
 targets=""
 for w in $workloads; do targets="$targets bench_$w.native bench_$w.lowered bench_$w.flat"; done
+for w in $floors; do targets="$targets bench_$w.floor"; done
 # shellcheck disable=SC2086 # one target a word
 cmake --build "$build" -j"$(nproc)" --target $targets
 

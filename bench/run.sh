@@ -7,7 +7,10 @@
 # runs); flat runs must exit 0. Lowered runs get CDPL_STATS=1, so the runtime
 # prints its counters to stderr at exit (cdpl_waves, cdpl_physical_launches,
 # cdpl_peak_records, cdpl_peak_record_bytes, cdpl_device_bytes; taken from the
-# first run).
+# first run). Where a workload has a floor build (bench_<name>.floor: its
+# grids' bodies back to back in one block, for a workload whose order
+# serializes them), it runs too and gets a row in a second table; it must
+# exit 0.
 #
 # Usage: bench/run.sh BUILD_DIR OUT_DIR [RUNS]
 # Writes OUT_DIR/benchmarks.md (GPU, driver, CUDA, the table, the geometric
@@ -34,6 +37,7 @@ gpu=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/nu
 cuda=$(nvcc --version 2>/dev/null | tail -1)
 fail=0
 rows=""
+floor_rows=""
 printf '# workload native_ms lowered_ms flat_ms native_over_lowered lowered_over_flat\n' >"$out/ratios.dat"
 
 # run_kind NAME KIND EXE: runs EXE RUNS times into $logs/NAME.KIND.{out,err}N;
@@ -92,6 +96,16 @@ for w in $workloads; do
     rows="$rows| $w | $native_ms | $lowered_ms | $flat_col | $nl | $lf | $launches | $waves | $physical | $peak | $peak_mib | $device_mib | $same |
 "
     printf '%s %s %s %s %s %s\n' "$w" "$native_ms" "$lowered_ms" "$flat_ms" "$nl" "$lf" >>"$out/ratios.dat"
+
+    floor_exe=$(find_bin "bench_$w.floor")
+    if [ -n "$floor_exe" ]; then
+        run_kind "$w" floor "$floor_exe"
+        [ $kind_ok = 1 ] || fail=1
+        floor_col=$kind_ms
+        [ $kind_ok = 1 ] || floor_col="$kind_ms (FAIL)"
+        floor_rows="$floor_rows| $w | $floor_col | $(ratio "$native_ms" "$kind_ms") | $(ratio "$lowered_ms" "$kind_ms") |
+"
+    fi
 done
 
 geomean=$(awk '!/^#/ && $5 != "-" { s += log($5); n++ } END { if (n) printf "%.2f (over %d workloads)\n", exp(s / n), n; else print "-" }' "$out/ratios.dat")
@@ -116,6 +130,15 @@ geomean=$(awk '!/^#/ && $5 != "-" { s += log($5); n++ } END { if (n) printf "%.2
     echo "The cdpl_* columns come from the lowered program's CDPL_STATS=1 report at exit, so they cover the whole"
     echo "process (the warm-up run and the timed run). peak queue MiB is cdpl_peak_record_bytes, the record pool's"
     echo "peak use; allocated MiB is cdpl_device_bytes, all the runtime's device memory (sized from the pending-launch limit)."
+    if [ -n "$floor_rows" ]; then
+        echo
+        echo "| workload | floor ms | native/floor | lowered/floor |"
+        echo "| --- | ---: | ---: | ---: |"
+        printf '%s' "$floor_rows"
+        echo
+        echo "floor: where the workload's order serializes its grids, their bodies back to back in one block, with no"
+        echo "launch (<name>_floor.cu): no runtime can run them faster, so native/floor is the most any lowering can gain."
+    fi
 } >"$out/benchmarks.md"
 cat "$out/benchmarks.md"
 exit $fail

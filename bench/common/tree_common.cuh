@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <vector>
 
 __host__ __device__ inline unsigned int node_hash(unsigned int id, unsigned int lane)
 {
@@ -37,6 +38,29 @@ static inline bool check_tree_levels(const unsigned int *nodes, const unsigned l
         printf("level %2d: nodes %u sum %llu %s\n", d, nodes[d], sums[d], level_ok ? "ok" : "WRONG");
     }
     return ok;
+}
+
+// Ranks the subtree of node `id` in preorder (heap numbering from 1), from
+// `next` on.
+static inline void rank_in_preorder(unsigned int id, int depth, unsigned int &next, std::vector<unsigned int> &rank)
+{
+    rank[id] = next++;
+    if (depth + 1 < DEPTH) {
+        rank_in_preorder(2u * id, depth + 1, next, rank);
+        rank_in_preorder(2u * id + 1u, depth + 1, next, rank);
+    }
+}
+
+// How many of the nodes' tickets (indexed by node) differ from the nodes'
+// preorder ranks: tree_null's order.
+static inline unsigned int nodes_not_in_preorder(const std::vector<unsigned int> &tickets)
+{
+    std::vector<unsigned int> rank(tickets.size(), 0xffffffffu);
+    unsigned int next = 0;
+    rank_in_preorder(1u, 0, next, rank);
+    unsigned int out_of_order = 0;
+    for (size_t id = 1; id < tickets.size(); ++id) out_of_order += tickets[id] != rank[id];
+    return out_of_order;
 }
 
 #endif

@@ -63,16 +63,6 @@ static void reset_counters()
     CHECK(cudaMemcpyToSymbol(g_ticket, &zero, sizeof zero));
 }
 
-// Preorder rank of every node of the complete tree (heap numbering from 1).
-static void preorder(unsigned int id, int depth, unsigned int &next, std::vector<unsigned int> &rank)
-{
-    rank[id] = next++;
-    if (depth + 1 < DEPTH) {
-        preorder(2u * id, depth + 1, next, rank);
-        preorder(2u * id + 1u, depth + 1, next, rank);
-    }
-}
-
 int main()
 {
     CHECK(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, PENDING_LIMIT));
@@ -99,7 +89,7 @@ int main()
 
     unsigned int nodes[DEPTH], launches = 0, failures = 0;
     unsigned long long sums[DEPTH];
-    std::vector<unsigned int> tickets(nticket), rank(nticket, 0xffffffffu);
+    std::vector<unsigned int> tickets(nticket);
     CHECK(cudaMemcpyFromSymbol(nodes, g_level_nodes, sizeof nodes));
     CHECK(cudaMemcpyFromSymbol(sums, g_level_sum, sizeof sums));
     CHECK(cudaMemcpyFromSymbol(&launches, g_launches, sizeof launches));
@@ -110,9 +100,7 @@ int main()
     unsigned long long total = 0, checksum = 1469598103934665603ull;
     printf("tree_null depth: %d threads per grid: %d stream: NULL (siblings serialized)\n", DEPTH, THREADS);
     const bool ok = check_tree_levels(nodes, sums, total, checksum);
-    unsigned int next = 0, out_of_order = 0;
-    preorder(1u, 0, next, rank);
-    for (size_t id = 1; id < nticket; ++id) out_of_order += tickets[id] != rank[id];
+    const unsigned int out_of_order = nodes_not_in_preorder(tickets);
     const unsigned int expect_launches = (1u << DEPTH) - 2u;
     printf("grids: %llu\n", total);
     printf("checksum: %016llx\n", checksum);
