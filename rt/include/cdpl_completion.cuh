@@ -205,4 +205,34 @@ static __device__ void cdpl_grid_blocks_done(cdpl_state *state, unsigned int ind
     cdpl_complete(state, index, fields, !alone);
 }
 
+
+/* The only block of a grid that launched nothing is done, and the grid's
+ * stream successor is a record that this block may run next: the block
+ * goes on with it at once, without a fence and without an atomic on the
+ * successor's `deps`. A kernel record linked behind another waits for
+ * nothing else (only a wait on an event adds a dependency, to a marker:
+ * cdpl_cudaStreamWaitEvent), so this is the only release it gets. Nothing
+ * is handed on here: the successor runs in this block, which passes on the
+ * grid's writes at its barriers; the grid's record goes to the block's
+ * spares, or to the ring, which fences first (cdpl_ring_give_all); and the
+ * count the grid is in cannot fall to zero, as the successor counts there
+ * too, so it needs no answer. Whichever of the block's threads hands
+ * anything on later fences first, which passes on the grid's writes as
+ * well (fences are cumulative), as when a block goes on with a child of
+ * its grid (cdpl_leave_block). The left leaves of a tree of NULL-stream
+ * siblings (tree_null) save a fence and a round trip each. `fields`: the
+ * grid's (cdpl_completion_fields_of). True when the block goes on. */
+static __device__ bool cdpl_go_on_with_successor(cdpl_state *state, unsigned int index,
+                                                 const cdpl_completion_fields &fields)
+{
+    if (fields.next == CDPL_NONE || fields.count_in == CDPL_NONE || fields.streams != CDPL_NONE ||
+        fields.waiters != CDPL_NONE || (fields.flags & CDPL_RECORD_TAIL) != 0u)
+        return false;
+    const cdpl_ready_shape shape = cdpl_ready_shape_of(cdpl_record_at(fields.next));
+    if (shape.kind != CDPL_KIND_KERNEL || !cdpl_keep_for_this_block(fields.next, shape, true)) return false;
+    cdpl_free_record(state, index);
+    atomicSub(&cdpl_record_at(fields.count_in)->outstanding, 1);
+    return true;
+}
+
 #endif

@@ -346,7 +346,10 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
         /* Read before the fence, which then waits for them: the grid's
          * record was written before it started or by this block's threads,
          * which this thread has seen through counting out. */
-        if (MayContinue && alone) fields = cdpl_completion_fields_of(record);
+        if (MayContinue && alone) {
+            fields = cdpl_completion_fields_of(record);
+            if (hand_on.count == 0u && cdpl_go_on_with_successor(state, index, fields)) return;
+        }
         __threadfence();
         last_block = true;
     } else {
