@@ -205,7 +205,6 @@ static __device__ void cdpl_grid_blocks_done(cdpl_state *state, unsigned int ind
     cdpl_complete(state, index, fields, !alone);
 }
 
-
 /* The only block of a grid that launched nothing is done, and the grid's
  * stream successor is a record that this block may run next: the block
  * goes on with it at once, without a fence and without an atomic on the
