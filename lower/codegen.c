@@ -121,8 +121,10 @@ static void put_entry(cdpl_text *out, const cdpl_kernel_plan *plan, cdpl_text *r
         out->failed = true;
         return;
     }
-    cdpl_text_printf(out, "static __global__ void %s%scdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
-                     plan->launch_bounds ? plan->launch_bounds : "", plan->launch_bounds ? " " : "", plan->stem);
+    /* Without the user's bounds, the entry's are CDPL_ENTRY_BOUNDS
+     * (cdpl_entry.cuh): every block size the native kernel accepts. */
+    cdpl_text_printf(out, "static __global__ void %s cdpl_entry_%s(cdpl_wave cdpl_w)\n{\n",
+                     plan->launch_bounds ? plan->launch_bounds : "CDPL_ENTRY_BOUNDS", plan->stem);
     if (runs_one_record(plan)) {
         cdpl_text_printf(out, "    if (!cdpl_enter_block<%s>(cdpl_w)) return;\n", entry_template_arguments(plan));
         put_indented(out, "    ", run);

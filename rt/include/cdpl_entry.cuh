@@ -11,6 +11,20 @@
 
 #include "cdpl_launch.cuh"
 
+/* The bounds of an entry whose kernel has none of its own. An entry holds
+ * the runtime's code as well as the kernel's, and without bounds ptxas may
+ * give it more registers than 64 a thread, the most with which a block of
+ * 1024 threads fits an SM: quadtree's entry took 78 where its native
+ * kernel takes 36, so blocks that the native kernel runs failed to launch
+ * ("too many resources requested"). With these bounds every block size is
+ * accepted, as natively for any kernel of at most 64 registers; a kernel
+ * that needs more natively accepts fewer threads, and its entry spills
+ * instead of refusing them. The 1 block an SM is what lets ptxas take all
+ * 64: `__launch_bounds__(1024)` alone gave a test kernel's entry 32
+ * registers and 308 bytes of spills (ptxas 13.0, sm_90). A kernel's own
+ * `__launch_bounds__` move to its entry in their place. */
+#define CDPL_ENTRY_BOUNDS __launch_bounds__(1024, 1)
+
 /* Where the children of record `index` count until they are complete
  * (their `count_in`), and how many levels above their parent that is, when
  * its kernel makes no tail launch, stream, event or copy (the lowering's

@@ -103,30 +103,30 @@ int main()
     many_blocks<<<1, 32>>>(nullptr, 3);
     return 0;
 }
-// CHECK: static __global__ void cdpl_entry_no_return(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_no_return(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0x
 // CHECK: while (cdpl_leave_block_or_continue<true>()) {
 // CHECK: "no_return", (const void *)cdpl_entry_no_return, sizeof(cdpl_params_no_return), CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN);
-// CHECK: static __global__ void cdpl_entry_uniform_returns(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_uniform_returns(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true, true>(cdpl_w, 0x
 // CHECK: while (cdpl_leave_block_or_continue<true, true>()) {
 // CHECK: CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN);
-// CHECK: static __global__ void cdpl_entry_thread_returns(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_thread_returns(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: cdpl_leave_block();
 // CHECK: "thread_returns", (const void *)cdpl_entry_thread_returns, sizeof(cdpl_params_thread_returns), 0u);
-// CHECK: static __global__ void cdpl_entry_written_parameter(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_written_parameter(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: sizeof(cdpl_params_written_parameter), 0u);
-// CHECK: static __global__ void cdpl_entry_return_in_loop(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_return_in_loop(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: sizeof(cdpl_params_return_in_loop), 0u);
-// CHECK: static __global__ void cdpl_entry_member_written(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_member_written(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: sizeof(cdpl_params_member_written), 0u);
-// CHECK: static __global__ void cdpl_entry_return_after_goto(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_return_after_goto(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: sizeof(cdpl_params_return_after_goto), 0u);
-// CHECK: static __global__ void cdpl_entry_many_blocks(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_many_blocks(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: sizeof(cdpl_params_many_blocks), 0u);

@@ -74,21 +74,21 @@ int main()
     return 0;
 }
 // The ids are the FNV-1a hashes of the kernels' USRs.
-// CHECK: static __global__ void cdpl_entry_leaf(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_leaf(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
-// CHECK: static __global__ void cdpl_entry_tree(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_tree(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true, true>(cdpl_w, 0xe9e31583u)) return;
 // CHECK: while (cdpl_leave_block_or_continue<true, true>()) {
-// CHECK: static __global__ void cdpl_entry_spawns_leaves(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_spawns_leaves(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false, true>(cdpl_w)) return;
-// CHECK: static __global__ void cdpl_entry_with_tail(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_with_tail(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0xfc950478u)) return;
 // CHECK: while (cdpl_leave_block_or_continue<true>()) {
-// CHECK: static __global__ void cdpl_entry_with_named_stream(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_with_named_stream(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0x16498278u)) return;
-// CHECK: static __global__ void cdpl_entry_null_stream_only(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_null_stream_only(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0xc573a382u)) return;
-// CHECK: static __global__ void cdpl_entry_through_pointer(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_through_pointer(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true>(cdpl_w, 0x58e28315u)) return;
-// CHECK: static __global__ void cdpl_entry_root(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_root(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;

@@ -35,14 +35,14 @@ int main()
     walk<<<1, 32>>>(nullptr, 0, 3);
     return 0;
 }
-// CHECK: static __global__ void cdpl_entry_scale(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_scale(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: const cdpl_params_scale &cdpl_p = cdpl_uniform_block_params<cdpl_params_scale>();
 // CHECK: scale(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2);
 // CHECK: cdpl_leave_block();
 // CHECK: template <typename T> __device__ void cdpl_body_fill(const void *cdpl_raw)
 // CHECK: const cdpl_params_fill<T> &cdpl_p = cdpl_uniform_params<cdpl_params_fill<T>>(cdpl_raw);
-// CHECK: static __global__ void cdpl_entry_walk(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_walk(cdpl_wave cdpl_w)
 // CHECK: const cdpl_params_walk &cdpl_p = cdpl_uniform_block_params<cdpl_params_walk>();
 // CHECK: walk(cdpl_p.p0, cdpl_p.p1, cdpl_p.p2);
 // CHECK: while (cdpl_leave_block_or_continue<true, true>()) {

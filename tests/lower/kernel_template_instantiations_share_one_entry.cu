@@ -37,7 +37,7 @@ int main()
 // CHECK: template <int N> [[maybe_unused]] static __host__ __device__ cdpl_body_fn_count_down cdpl_body_of_count_down()
 // CHECK: template <int N> [[maybe_unused]] static __host__ __device__ void cdpl_launch_count_down(cdpl_launch_config cdpl_c, int *p0)
 // CHECK: cdpl_params_count_down<N> cdpl_p = {cdpl_body_of_count_down<N>(), p0};
-// CHECK: static __global__ void cdpl_entry_count_down(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_count_down(cdpl_wave cdpl_w)
 // CHECK: cdpl_f(&cdpl_f);
 // CHECK: cdpl_register_file_local(0x
 // CHECK: template <typename T, int M = 2> [[maybe_unused]] static __host__ __device__ void cdpl_launch_scale(cdpl_launch_config, T *, T); template <typename T, int M = 2> __device__ void scale(T *data, T factor)

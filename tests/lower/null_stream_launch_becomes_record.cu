@@ -19,7 +19,7 @@ int main()
 // CHECK: #line 1 "
 // CHECK: static __global__ void cdpl_entry_child(cdpl_wave); __host__ __device__ void cdpl_launch_child(cdpl_launch_config, int *, int); __device__ void child(int *out, int n)
 // CHECK: struct cdpl_params_child { int *p0; int p1; };
-// CHECK: static __global__ void cdpl_entry_child(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_child(cdpl_wave cdpl_w)
 // CHECK: child(cdpl_p.p0, cdpl_p.p1);
 // CHECK: cdpl_launch(cdpl_c, 0x
 // CHECK: cdpl_register(0x

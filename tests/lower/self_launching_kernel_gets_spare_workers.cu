@@ -47,15 +47,15 @@ int main()
     fan_out<<<1, 1>>>(nullptr);
     return 0;
 }
-// CHECK: static __global__ void cdpl_entry_leaf(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_leaf(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: cdpl_leave_block();
 // CHECK: "leaf", (const void *)cdpl_entry_leaf, sizeof(cdpl_params_leaf), CDPL_KERNEL_LAUNCHES_NOTHING);
-// CHECK: static __global__ void cdpl_entry_walk(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_walk(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<true, true>(cdpl_w, 0x
 // CHECK: while (cdpl_leave_block_or_continue<true, true>()) {
 // CHECK: "walk", (const void *)cdpl_entry_walk, sizeof(cdpl_params_walk), CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN);
-// CHECK: static __global__ void cdpl_entry_split(cdpl_wave cdpl_w)
+// CHECK: static __global__ void CDPL_ENTRY_BOUNDS cdpl_entry_split(cdpl_wave cdpl_w)
 // CHECK: if (!cdpl_enter_block<false>(cdpl_w)) return;
 // CHECK: cdpl_leave_block();
 // CHECK: "split", (const void *)cdpl_entry_split, sizeof(cdpl_params_split), 0u);
