@@ -16,14 +16,26 @@
  * give it more registers than 64 a thread, the most with which a block of
  * 1024 threads fits an SM: quadtree's entry took 78 where its native
  * kernel takes 36, so blocks that the native kernel runs failed to launch
- * ("too many resources requested"). With these bounds every block size is
+ * ("too many resources requested"). With at most 64, every block size is
  * accepted, as natively for any kernel of at most 64 registers; a kernel
  * that needs more natively accepts fewer threads, and its entry spills
- * instead of refusing them. The 1 block an SM is what lets ptxas take all
- * 64: `__launch_bounds__(1024)` alone gave a test kernel's entry 32
- * registers and 308 bytes of spills (ptxas 13.0, sm_90). A kernel's own
- * `__launch_bounds__` move to its entry in their place. */
+ * instead of refusing them. nvcc takes the cap alone (`__maxnreg__`, CUDA
+ * 12.4): `__launch_bounds__(1024, 1)` caps as well, but tells ptxas the
+ * block size too, and quicksort's entry, given 48 registers instead of 56,
+ * ran 7% slower (H200, docs/benchmarks.md); `__launch_bounds__(1024)`
+ * alone let ptxas aim at two such blocks an SM, 32 registers. clang knows
+ * no `maxnreg`, HIP's second bound means something else. A kernel's own
+ * `__launch_bounds__` move to its entry in their place; a program may
+ * define CDPL_ENTRY_BOUNDS itself. */
+#ifndef CDPL_ENTRY_BOUNDS
+#if defined(CDPL_GPU_HIP)
+#define CDPL_ENTRY_BOUNDS __launch_bounds__(1024)
+#elif defined(__NVCC__)
+#define CDPL_ENTRY_BOUNDS __maxnreg__(64)
+#else
 #define CDPL_ENTRY_BOUNDS __launch_bounds__(1024, 1)
+#endif
+#endif
 
 /* Where the children of record `index` count until they are complete
  * (their `count_in`), and how many levels above their parent that is, when
