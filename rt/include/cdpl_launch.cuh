@@ -61,6 +61,27 @@ static __device__ cudaError_t cdpl_check_entry_fits(const cdpl_kernel_facts *fac
 
 /* The object behind a stream or event handle made in device code, or NULL
  * when the handle is not a live object of that kind of the running grid. */
+/* `*word` = `value`, in shared memory, the value before: an exchange with
+ * release and acquire semantics at block scope, so that what this thread
+ * wrote before it is there for the thread of the block that the exchange
+ * tells of it next, before that thread's later writes. */
+static __device__ __forceinline__ unsigned int cdpl_exchange_in_block(unsigned int *word, unsigned int value)
+{
+#if defined(__CUDA_ARCH__) && !defined(CDPL_GPU_HIP)
+    unsigned int before;
+    asm volatile("atom.acq_rel.cta.shared.exch.b32 %0, [%1], %2;"
+                 : "=r"(before)
+                 : "r"((unsigned int)__cvta_generic_to_shared(word)), "r"(value)
+                 : "memory");
+    return before;
+#else
+    __threadfence_block();
+    const unsigned int before = atomicExch(word, value);
+    __threadfence_block();
+    return before;
+#endif
+}
+
 static __device__ cdpl_stream_object *cdpl_named_object(const void *handle, unsigned int magic)
 {
     cdpl_state *state = cdpl_context.state;
@@ -199,9 +220,17 @@ static __device__ void cdpl_fill_record(cdpl_record *record, const cdpl_ready_sh
  * the running grid or a child of it, and no child of a grid starts while a
  * block of the grid runs (docs/design.md), so no other thread can release
  * the record before the launcher has linked it, and the launch needs no
- * fence and no atomic on `deps`. What the launcher wrote reaches the
- * thread that releases it through the fence with which its block leaves
- * (cdpl_leave_block). */
+ * atomic on `deps`. What the launcher wrote reaches the thread that
+ * releases it through the fence with which its block leaves
+ * (cdpl_leave_block). But the next launch into the same stream, by
+ * another thread, stores this record's `next` as soon as the exchange
+ * tells it of the record: the record's own stores (cdpl_fill_record, whose
+ * `next` is CDPL_NONE) must come first, or they can land after that store
+ * and undo it. The successor then waits for a release that never comes,
+ * and the tree stops: KLAP's BFS, whose parents' threads launch hundreds
+ * of children each into their block's NULL stream, lost one in every run.
+ * So the exchange of every stream shared by several threads comes after a
+ * fence: the block's, for its NULL stream (cdpl_exchange_in_block). */
 static __device__ bool cdpl_link(unsigned int index, const cdpl_stream_target &target)
 {
     cdpl_record *record = cdpl_record_at(index);
@@ -210,7 +239,7 @@ static __device__ bool cdpl_link(unsigned int index, const cdpl_stream_target &t
     switch (target.value) {
     case 0:
     case CDPL_STREAM_LEGACY_VALUE:
-        previous = atomicExch(&cdpl_context.null_stream_last, index);
+        previous = cdpl_exchange_in_block(&cdpl_context.null_stream_last, index);
         break;
     case CDPL_STREAM_PER_THREAD_VALUE: {
         cdpl_thread_slot *slot = cdpl_my_slot();
