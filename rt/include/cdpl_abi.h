@@ -9,7 +9,7 @@
 #include "cdpl_gpu.h"
 #include <stddef.h>
 
-#define CDPL_ABI_VERSION 16u
+#define CDPL_ABI_VERSION 17u
 
 /* Compiled for both sides where CUDA or HIP compiles this header, host-only in C. */
 #if defined(__CUDACC__) || defined(__HIP__)
@@ -432,7 +432,10 @@ typedef struct cdpl_root_request {
     unsigned int block[3];
     unsigned int shmem;
     unsigned int params_size;
-    unsigned int reserved;
+    /* Not 0: the host found the runtime's own work broken (drain.c's
+     * stop_program); the kernel traps instead of injecting, so that CUDA's
+     * state says so to the program, as after a crashed kernel. */
+    unsigned int stop;
     const unsigned char *params; /* device copy of the packed parameters; NULL: inline_params */
     /* Parameters up to this size travel in the inject kernel's own
      * parameters: a copy to the device before it was a step of its own

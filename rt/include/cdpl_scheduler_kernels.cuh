@@ -220,6 +220,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
  * else can be ready. */
 static __global__ void cdpl_inject_kernel(cdpl_state *state, cdpl_root_request request)
 {
+    if (request.stop != 0u) __trap();
     unsigned int index = cdpl_ring_take(&state->record_ring);
     if (index == CDPL_NONE)
         cdpl_fail(state, CDPL_RT_RECORD_POOL_EMPTY, 0);

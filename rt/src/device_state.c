@@ -266,14 +266,32 @@ static cudaError_t make_state(void)
     if (error == cudaSuccess)
         error = device_alloc((void **)&state.spec_slots, sizeof(cdpl_spec_slot) * CDPL_SPEC_GROUPS);
     if (error == cudaSuccess) error = publish_state();
+    state.context = cdpl_current_context();
     return error;
 }
 
+/* Drops the state of a context that is gone (context_epoch.c) without
+ * touching it: its memory, pinned host memory included, went with the
+ * context. */
+static void forget_state(void)
+{
+    memset(&state, 0, sizeof state);
+    nallocations = 0;
+    made = 0;
+    cdpl_forget_launches();
+    cdpl_forget_entry_settings();
+}
+
 /* Registered with atexit once the state is made, so it runs before CUDA's
- * own teardown. */
+ * own teardown, unless the program tore the context down first
+ * (cudaDeviceReset before main returns, as CUDA's samples do). */
 static void release_state(void)
 {
     cdpl_end_launches();
+    if (made && !cdpl_same_context(state.context, cdpl_current_context())) {
+        forget_state();
+        return;
+    }
     if (getenv("CDPL_STATS") != NULL) {
         cdpl_stats stats;
         cdpl_get_stats(&stats);
@@ -285,8 +303,14 @@ static void release_state(void)
                 stats.peak_record_bytes, stats.device_bytes);
     }
     /* A failure that surfaced outside a drain (in a kernel the host launched
-     * natively) is told here at the latest. */
+     * natively) is told here at the latest; and a program whose launches the
+     * runtime could not run exits with a failure, even one that never
+     * looked at CUDA's errors, as after a crash. */
     if (state.failure != NULL) cdpl_report_failure(state.failure);
+    if (cdpl_runtime_failed()) {
+        fflush(NULL);
+        _Exit(EXIT_FAILURE);
+    }
     for (size_t i = 0; i < nallocations; ++i) cudaFree(allocations[i]);
     nallocations = 0;
     cudaFreeHost(state.plan);
@@ -295,12 +319,15 @@ static void release_state(void)
     state.failure = NULL;
     cudaFreeHost(state.settings);
     state.settings = NULL;
+    /* A launch after this (a static object's destructor) makes it anew. */
+    made = 0;
 }
 
 cudaError_t cdpl_device_state_get(cdpl_device_state **out)
 {
     /* Once, however many starts fail first: each would free the state again. */
     static int release_registered;
+    if (made && !cdpl_same_context(state.context, cdpl_context_for_launch())) forget_state();
     if (!made) {
         cudaError_t error = make_state();
         /* Exit handlers run in reverse order of registration, and the CUDA

@@ -47,13 +47,41 @@ static const char *runtime_error_text(unsigned int error)
     }
 }
 
+/* Whether the runtime failed: device code stopped the program, or the
+ * host found the runtime's own work broken (stop_program). The exit then
+ * reports a failure (device_state.c). */
+static int failed;
+
+int cdpl_runtime_failed(void) { return failed; }
+
 void cdpl_report_failure(const cdpl_failure *failure)
 {
     static int reported;
     unsigned int error = *(const volatile unsigned int *)&failure->error;
     if (error == CDPL_RT_OK || reported) return;
     reported = 1;
+    failed = 1;
     cdpl_report("%s (%u)", runtime_error_text(error), *(const volatile unsigned int *)&failure->detail);
+}
+
+/* The host found the runtime's own work broken (it said why): the program
+ * must not go on as if its launches had run. CUDA's state is made to say
+ * so, as device code's failures do (cdpl_fail): the inject kernel traps in
+ * `stream`, so that the launch's stream, the next synchronization and
+ * every later call fail as after a crashed kernel, and the exit is a
+ * failure. Returns the error that the caller returns. */
+static cudaError_t stop_program(cudaStream_t stream)
+{
+    failed = 1;
+    cdpl_root_request request;
+    memset(&request, 0, sizeof request);
+    request.stop = 1u;
+    cdpl_state *no_state = NULL;
+    void *args[] = {&no_state, &request};
+    if (cudaLaunchKernel(cdpl_scheduler_kernels()->inject, (dim3){1, 1, 1}, (dim3){1, 1, 1}, args, 0, stream) ==
+        cudaSuccess)
+        (void)cudaStreamSynchronize(stream);
+    return cudaErrorLaunchFailure;
 }
 
 /* Planned blocks of live launches so far: cdpl_live_queue.planned_begun
@@ -198,7 +226,7 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
     cdpl_kernel *kernel = kernel_with_id(group->kernel_id);
     if (kernel == NULL) {
         cdpl_report("a record names kernel id 0x%08x, which no lowered file registered", group->kernel_id);
-        return cudaErrorInvalidDeviceFunction;
+        return stop_program(stream);
     }
     unsigned int threads = group->block[0] * group->block[1] * group->block[2];
     unsigned int offset = thread_state_offset(group->shmem);
@@ -286,11 +314,11 @@ static cudaError_t complete_wave_end(cdpl_device_state *ds, const wave_tally *ta
 
 /* Whether the planner launched with `publish`, which has ended, wrote its
  * plan; then what it wrote before is visible. */
-static cudaError_t check_published(const cdpl_device_state *ds, unsigned long long publish)
+static cudaError_t check_published(const cdpl_device_state *ds, unsigned long long publish, cudaStream_t stream)
 {
     if (*(const volatile unsigned long long *)&ds->plan->published != publish) {
         cdpl_report("the planner ended without publishing its plan");
-        return cudaErrorLaunchFailure;
+        return stop_program(stream);
     }
     atomic_thread_fence(memory_order_acquire);
     return cudaSuccess;
@@ -313,7 +341,7 @@ static cudaError_t wait_for_plan(cdpl_device_state *ds, cudaStream_t stream, uns
         if (error != cudaSuccess) return error;
         break;
     }
-    return check_published(ds, publish);
+    return check_published(ds, publish, stream);
 }
 
 /* Whether the planner waits for what precedes it in the stream
@@ -510,12 +538,13 @@ static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculat
 }
 
 /* What the end of a launch tree must show: every host launch done. */
-static cudaError_t check_tree_complete(const cdpl_plan *plan, unsigned long long roots_expected)
+static cudaError_t check_tree_complete(const cdpl_plan *plan, unsigned long long roots_expected,
+                                       cudaStream_t stream)
 {
     if (plan->roots_done != roots_expected) {
         cdpl_report("the launch tree stopped before completing (%llu of %llu host launches done): "
                      "a dependency was never released", plan->roots_done, roots_expected);
-        return cudaErrorLaunchFailure;
+        return stop_program(stream);
     }
     return cudaSuccess;
 }
@@ -667,27 +696,32 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
         if (ngroups == 0) break;
         ++totals.waves;
     }
-    return check_tree_complete(ds->plan, roots_expected);
+    return check_tree_complete(ds->plan, roots_expected, stream);
 }
 
 /* Reads the plan after a host launch's last wave (run_waves), which the
  * host did not wait for: it must have found nothing more to run, and every
- * host launch done. */
-static cudaError_t settle_last_wave(void)
+ * host launch done. Nothing to read where the context that ran it is gone
+ * (`now`, context_epoch.c): its plan went with it. */
+static cudaError_t settle_last_wave(unsigned long long now)
 {
     cdpl_device_state *ds = last_wave.ds;
     if (ds == NULL) return cudaSuccess;
+    if (!cdpl_same_context(ds->context, now)) {
+        cdpl_forget_launches();
+        return cudaSuccess;
+    }
     last_wave.ds = NULL;
     cudaError_t error = cudaEventSynchronize(last_wave.planned);
-    if (error == cudaSuccess) error = check_published(ds, last_wave.publish);
+    if (error == cudaSuccess) error = check_published(ds, last_wave.publish, last_wave.planning);
     if (error == cudaSuccess) {
         note_plan(ds->plan);
         if (ds->plan->ngroups != 0) {
             cdpl_report("a wave of kernels registered as launching nothing made %u groups ready: lower every "
                         "file again with this version of cdp-lower", ds->plan->ngroups);
-            error = cudaErrorLaunchFailure;
+            error = stop_program(last_wave.planning);
         } else {
-            error = check_tree_complete(ds->plan, last_wave.roots_expected);
+            error = check_tree_complete(ds->plan, last_wave.roots_expected, last_wave.planning);
         }
     }
     if (error != cudaSuccess) cdpl_report_failure(ds->failure);
@@ -697,18 +731,35 @@ static cudaError_t settle_last_wave(void)
 cudaError_t cdpl_settle_launches(void)
 {
     pthread_mutex_lock(&drain_lock);
-    cudaError_t error = settle_last_wave();
+    cudaError_t error = settle_last_wave(cdpl_current_context());
     pthread_mutex_unlock(&drain_lock);
     return error;
+}
+
+/* Host launches so far; the plan's roots_done counts those done. */
+static unsigned long long roots_injected;
+
+void cdpl_forget_launches(void)
+{
+    memset(&last_wave, 0, sizeof last_wave);
+    live_planned_blocks = 0;
+    nlive_kernels = 0;
+    live_restart = 0;
+    roots_injected = 0;
 }
 
 void cdpl_end_launches(void)
 {
     pthread_mutex_lock(&drain_lock);
-    (void)settle_last_wave();
-    if (last_wave.planned != NULL) cudaEventDestroy(last_wave.planned);
-    if (last_wave.wave_ended != NULL) cudaEventDestroy(last_wave.wave_ended);
-    if (last_wave.planning != NULL) cudaStreamDestroy(last_wave.planning);
+    /* At exit the context is not made again: where none is current, the
+     * last tree's end is not read and its stream and events stay. */
+    unsigned long long now = cdpl_current_context();
+    (void)settle_last_wave(now);
+    if (now != CDPL_NO_CONTEXT) {
+        if (last_wave.planned != NULL) cudaEventDestroy(last_wave.planned);
+        if (last_wave.wave_ended != NULL) cudaEventDestroy(last_wave.wave_ended);
+        if (last_wave.planning != NULL) cudaStreamDestroy(last_wave.planning);
+    }
     last_wave.planned = last_wave.wave_ended = NULL;
     last_wave.planning = NULL;
     pthread_mutex_unlock(&drain_lock);
@@ -735,7 +786,7 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
     const cdpl_kernel *kernel = cdpl_find_kernel(id);
     if (kernel == NULL) {
         cdpl_report("no lowered file registered kernel id 0x%08x", id);
-        return cudaErrorInvalidDeviceFunction;
+        return stop_program(stream);
     }
     if (!cdpl_shape_is_valid(grid.x, grid.y, grid.z, block.x, block.y, block.z)) {
         /* Let CUDA reject it, so its last error says what native code says. */
@@ -749,9 +800,8 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
      * kernels may read change, and its error is this call's: as natively,
      * the next call tells of an asynchronous failure. */
     cdpl_device_state *ds = NULL;
-    cudaError_t error = settle_last_wave();
+    cudaError_t error = settle_last_wave(cdpl_context_for_launch());
     if (error == cudaSuccess) error = cdpl_device_state_get(&ds);
-    static unsigned long long roots_injected;
     cdpl_root_request request;
     memset(&request, 0, sizeof request);
     request.kernel_id = id;

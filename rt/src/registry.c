@@ -24,6 +24,16 @@ int cdpl_register_pitched_copies(void)
     return 1;
 }
 
+void cdpl_forget_entry_settings(void)
+{
+    for (size_t k = 0; k < nkernels; ++k) {
+        kernels[k].dynamic_shmem_limit = 0;
+        kernels[k].spares_idle = 0;
+        memset(&kernels[k].residency, 0, sizeof kernels[k].residency);
+    }
+    builtin.dynamic_shmem_limit = 0;
+}
+
 static cdpl_kernel *lookup(unsigned int id)
 {
     for (size_t i = 0; i < nkernels; ++i)

@@ -37,6 +37,9 @@ size_t cdpl_kernel_count(void);
 const cdpl_kernel *cdpl_kernel_at(size_t index);
 size_t cdpl_largest_params(void);
 size_t cdpl_module_count(void);
+/* Forgets what the host learnt about the entries (shared memory limits it
+ * raised, occupancy): a new context knows none of it. */
+void cdpl_forget_entry_settings(void);
 const void *cdpl_module_state_symbol(size_t module);
 const cdpl_module_kernels *cdpl_scheduler_kernels(void);
 
@@ -51,9 +54,13 @@ typedef struct cdpl_device_state {
                                    speculative launches (drain.c) */
     cdpl_device_settings *settings; /* pinned, read by device code (device_settings.c) */
     size_t device_bytes;
+    unsigned long long context;     /* the context it lives in (context_epoch.c) */
 } cdpl_device_state;
 /* Prints, once, why device code of the runtime stopped the program, if it did. */
 void cdpl_report_failure(const cdpl_failure *failure);
+/* Whether the runtime failed (device code stopped the program, or the host
+ * found the runtime's work broken): the program then exits with a failure. */
+int cdpl_runtime_failed(void);
 /* The state, made on the first call; every call comes before a launch, and
  * reads again what device code may ask of the host's settings. */
 cudaError_t cdpl_device_state_get(cdpl_device_state **state);
@@ -72,6 +79,20 @@ void cdpl_refresh_device_settings(cdpl_device_settings *settings, unsigned int p
 cudaError_t cdpl_settle_launches(void);
 /* The same at exit, which then frees what it used. */
 void cdpl_end_launches(void);
+/* Drops, untouched, what the drain kept of a context that is gone: the
+ * last tree's end (its events, its stream), the live queue's positions. */
+void cdpl_forget_launches(void);
+
+/* context_epoch.c: which CUDA context is current, as a unique id; 0 when
+ * none is (or a reset left it inactive), CDPL_CONTEXT_UNKNOWN where the
+ * driver cannot say (HIP). The state made in one context is unusable in
+ * another (cudaDeviceReset). */
+#define CDPL_NO_CONTEXT 0ull
+#define CDPL_CONTEXT_UNKNOWN (~0ull)
+unsigned long long cdpl_current_context(void);
+/* The same, once the runtime API has made its context current on this thread. */
+unsigned long long cdpl_context_for_launch(void);
+int cdpl_same_context(unsigned long long made_in, unsigned long long now);
 
 /* Reports a runtime failure on stderr, prefixed "cdp-lower runtime: ". */
 void cdpl_report(const char *format, ...);
