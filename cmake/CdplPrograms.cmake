@@ -19,7 +19,8 @@
 find_library(CDPL_CUDADEVRT cudadevrt HINTS "${CUDAToolkit_LIBRARY_DIR}" REQUIRED)
 
 # Sets `out` to the lowered file of `source`, one file of program `name`,
-# and adds the command that lowers it.
+# and adds the command that lowers it; further arguments are the flags its
+# compilation gets, which cdp-lower parses it with.
 function(cdpl_lower_file out name source base_dir several)
   set(stem "${name}")
   if(several)
@@ -33,7 +34,7 @@ function(cdpl_lower_file out name source base_dir several)
     add_custom_command(
       OUTPUT "${lowered}"
       COMMAND ${CMAKE_COMMAND} -E make_directory "${CMAKE_BINARY_DIR}/lowered"
-      COMMAND cdp-lower "${source}" -o "${lowered}" "--depfile=${lowered}.d"
+      COMMAND cdp-lower "${source}" -o "${lowered}" "--depfile=${lowered}.d" -- ${ARGN}
       DEPENDS cdp-lower "${source}"
       # A test's or sample's shared header (e.g. tests/gpu/cdp_test.cuh) re-lowers it.
       DEPFILE "${lowered}.d"
