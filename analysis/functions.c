@@ -190,6 +190,7 @@ static cdpl_range declaration_extent(const cdpl_model *model, const cdpl_unit *u
 typedef struct declaration_tokens {
     cdpl_range global_attr;
     cdpl_range launch_bounds;
+    cdpl_range name;
 } declaration_tokens;
 
 /* The `__global__` token before the name and the `__launch_bounds__(...)`
@@ -197,10 +198,12 @@ typedef struct declaration_tokens {
 static declaration_tokens find_declaration_tokens(cdpl_context *context, const cdpl_unit *unit,
                                                   cdpl_range head, size_t name_offset, cdpl_function *function)
 {
-    declaration_tokens found = {{0, 0}, {0, 0}};
+    declaration_tokens found = {{0, 0}, {0, 0}, {0, 0}};
+    const cdpl_model *model = context->model;
+    cdpl_range name = {name_offset, name_offset + strlen(function->name)};
+    if (name.end <= model->source_size && cdpl_text_is(model, name, function->name)) found.name = name;
     cdpl_tokens tokens;
     if (!cdpl_tokenize(context, unit, head, &tokens)) return found;
-    const cdpl_model *model = context->model;
     for (unsigned t = 0; t < tokens.count; ++t) {
         if (tokens.ranges[t].begin < name_offset && found.global_attr.end == 0 &&
             cdpl_token_is(model, &tokens, t, "__global__"))
@@ -369,7 +372,9 @@ static bool add_declaration(cdpl_context *context, cdpl_function *function, cdpl
     if (globals != NULL) function->global_attrs = globals;
     cdpl_range *bounds = realloc(function->launch_bounds, count * sizeof *bounds);
     if (bounds != NULL) function->launch_bounds = bounds;
-    if (decls == NULL || globals == NULL || bounds == NULL) {
+    cdpl_range *names = realloc(function->decl_names, count * sizeof *names);
+    if (names != NULL) function->decl_names = names;
+    if (decls == NULL || globals == NULL || bounds == NULL || names == NULL) {
         context->out_of_memory = true;
         return false;
     }
@@ -377,9 +382,11 @@ static bool add_declaration(cdpl_context *context, cdpl_function *function, cdpl
     memmove(decls + at + 1, decls + at, moved);
     memmove(globals + at + 1, globals + at, moved);
     memmove(bounds + at + 1, bounds + at, moved);
+    memmove(names + at + 1, names + at, moved);
     decls[at] = extent;
     globals[at] = tokens.global_attr;
     bounds[at] = tokens.launch_bounds;
+    names[at] = tokens.name;
     function->ndecls = count;
     return true;
 }
@@ -739,6 +746,48 @@ static enum CXChildVisitResult find_queried_function(CXCursor cursor, CXCursor p
     return CXChildVisit_Recurse;
 }
 
+/* Host-side cudaLaunchKernel calls, and the kernel that the first argument
+ * names, if any: the rewriter gives launches of runtime kernels and of
+ * other files' kernels to the runtime (cdpl_cudaLaunchKernel), and in a
+ * lowered file every such call, whose function may be one (a pointer that
+ * cdpl_host_kernel gave). */
+typedef struct launched_function {
+    cdpl_context *context;
+    size_t function;
+} launched_function;
+
+static enum CXChildVisitResult find_launched_function(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    launched_function *found = data;
+    if (clang_getCursorKind(cursor) == CXCursor_DeclRefExpr) {
+        size_t function = cdpl_function_of(found->context, clang_getCursorReferenced(cursor));
+        if (function != SIZE_MAX && found->context->model->functions[function].side == CDPL_SIDE_KERNEL) {
+            found->function = function;
+            return CXChildVisit_Break;
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static void record_kernel_launch_call(body_walk *walk, CXCursor call)
+{
+    cdpl_model *model = walk->context->model;
+    size_t at = 0;
+    if (model->functions[walk->function].side != CDPL_SIDE_HOST || clang_Cursor_getNumArguments(call) < 1 ||
+        !cdpl_spelled_main_offset(walk->unit, clang_getCursorLocation(call), &at))
+        return;
+    cdpl_range callee = {at, at + strlen("cudaLaunchKernel")};
+    if (callee.end > model->source_size || !cdpl_text_is(model, callee, "cudaLaunchKernel")) return;
+    launched_function found = {walk->context, SIZE_MAX};
+    CXCursor function = clang_Cursor_getArgument(call, 0);
+    if (find_launched_function(function, call, &found) == CXChildVisit_Recurse)
+        clang_visitChildren(function, find_launched_function, &found);
+    cdpl_kernel_launch_call recorded = {callee, found.function};
+    cdpl_append(walk->context, &model->kernel_launch_calls, &model->nkernel_launch_calls, sizeof recorded,
+                &recorded);
+}
+
 /* A query about a function names it as an argument; the rewriter points
  * such queries at what really runs. */
 static void record_query_arguments(body_walk *walk, CXCursor call)
@@ -746,7 +795,9 @@ static void record_query_arguments(body_walk *walk, CXCursor call)
     CXString spelling = clang_getCursorSpelling(call);
     const char *name = clang_getCString(spelling);
     bool query = name != NULL && is_function_query(name);
+    bool launch = name != NULL && strcmp(name, "cudaLaunchKernel") == 0;
     clang_disposeString(spelling);
+    if (launch) record_kernel_launch_call(walk, call);
     if (!query) return;
     int nargs = clang_Cursor_getNumArguments(call);
     for (int a = 0; a < nargs; ++a) {

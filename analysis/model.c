@@ -88,6 +88,7 @@ static void free_function(cdpl_function *function)
     free(function->decls);
     free(function->global_attrs);
     free(function->launch_bounds);
+    free(function->decl_names);
     free(function->grid_constants);
     cdpl_function_free_parameters(function);
     free(function->default_args);
@@ -113,6 +114,7 @@ void cdpl_model_free(cdpl_model *model)
     free(model->launches);
     free(model->api_calls);
     free(model->using_decls);
+    free(model->kernel_launch_calls);
     for (size_t d = 0; d < model->ndiagnostics; ++d) {
         free(model->diagnostics[d].file);
         free(model->diagnostics[d].message);

@@ -71,6 +71,8 @@ typedef struct cdpl_function {
                                  static, extern "C" on the same declaration) to its end */
     cdpl_range *global_attrs; /* per declaration: the `__global__` token, or {0,0}
                                  when the attribute is not spelled `__global__` */
+    cdpl_range *decl_names;   /* per declaration: its name as spelled there, or {0,0}
+                                 where it is not spelled in the source (a macro) */
     cdpl_range *launch_bounds;/* per declaration: `__launch_bounds__(...)` tokens,
                                  or {0,0} when absent */
     size_t ngrid_constants;
@@ -295,6 +297,12 @@ typedef struct cdpl_header {
     unsigned resume_line;   /* its N: the line after the #include line */
 } cdpl_header;
 
+/* A host-side cudaLaunchKernel(kernel, ...) call. */
+typedef struct cdpl_kernel_launch_call {
+    cdpl_range callee;      /* `cudaLaunchKernel` */
+    size_t kernel;          /* the kernel its first argument names; SIZE_MAX if none */
+} cdpl_kernel_launch_call;
+
 /* A run of source lines from one file, for cdpl_loc_at. */
 typedef struct cdpl_segment {
     size_t begin;           /* offset of its first byte in the source (a line start) */
@@ -325,6 +333,10 @@ typedef struct cdpl_model {
     cdpl_api_call *api_calls;     /* in source order */
     size_t nusing_decls;
     cdpl_using_decl *using_decls; /* in source order */
+    /* Host code's cudaLaunchKernel calls: the callee's name, and the kernel
+     * of the file (declared or defined) that the function argument names. */
+    size_t nkernel_launch_calls;
+    cdpl_kernel_launch_call *kernel_launch_calls;
 
     size_t ndiagnostics;
     cdpl_diagnostic *diagnostics;

@@ -46,6 +46,23 @@ static const char *linkage_of(const cdpl_function *kernel)
     return is_per_file(kernel) ? "[[maybe_unused]] static " : "";
 }
 
+/* A foreign kernel's launcher is the file's own: the file that defines the
+ * kernel may define a launcher of the same name. */
+static const char *launcher_linkage_of(const cdpl_kernel_plan *plan)
+{
+    return plan->foreign ? "[[maybe_unused]] static " : linkage_of(plan->kernel);
+}
+
+char *cdpl_codegen_body_name(const cdpl_kernel_plan *plan)
+{
+    cdpl_text name = {0};
+    if (plan->renamed)
+        cdpl_text_printf(&name, "cdpl_kernel_%s", plan->stem);
+    else
+        cdpl_text_puts(&name, plan->kernel->name);
+    return cdpl_text_take(&name);
+}
+
 /* A kernel of one file registers as such, so that the runtime refuses the
  * same file built twice into one program instead of running one copy's
  * entry for the other's launches. */
@@ -144,6 +161,10 @@ static void put_entry(cdpl_text *out, const cdpl_kernel_plan *plan, cdpl_text *r
 /* Ends a runtime kernel's text: its registration (the parameter struct
  * `params_prefix`<stem> sizes its records), then the #line that resumes
  * the user's text. */
+/* `static_cast<void (*)(int, float *)>(k)`: the address of the kernel's
+ * name in host code, whatever overloads it has. */
+static void put_host_address(cdpl_text *out, const cdpl_function *kernel);
+
 static char *finish_with_registration(cdpl_text *out, const cdpl_kernel_plan *plan, const char *params_prefix,
                                       unsigned resume_line, const char *file)
 {
@@ -152,6 +173,13 @@ static char *finish_with_registration(cdpl_text *out, const cdpl_kernel_plan *pl
                      "    %s(0x%08xu, \"%s\", (const void *)cdpl_entry_%s, sizeof(%s%s), %s);\n",
                      plan->stem, registration_of(plan->kernel), plan->id, plan->kernel->name, plan->stem,
                      params_prefix, plan->stem, traits_of(plan));
+    /* After the kernel's registration, which it adds to. */
+    if (plan->renamed) {
+        cdpl_text_printf(out, "static const int cdpl_host_view_%s =\n    cdpl_register_host_view(0x%08xu, ",
+                         plan->stem, plan->id);
+        put_host_address(out, plan->kernel);
+        cdpl_text_printf(out, ", cdpl_slots_%s, %zuu);\n", plan->stem, plan->kernel->nparams);
+    }
     char *line = cdpl_codegen_line_directive(resume_line, file);
     if (line != NULL) cdpl_text_puts(out, line);
     free(line);
@@ -250,13 +278,31 @@ static void put_parameter_list(cdpl_text *out, const cdpl_function *kernel, bool
     }
 }
 
+/* `void k(int, float *)`: the host function that the kernel's name becomes
+ * where the plan renames the kernel's body (cdpl_host_names.cuh). */
+static void put_host_function_head(cdpl_text *out, const cdpl_function *kernel, bool named)
+{
+    cdpl_text_printf(out, "void %s(", kernel->name);
+    for (size_t i = 0; i < kernel->nparams; ++i) {
+        char name[32];
+        snprintf(name, sizeof name, "p%zu", i);
+        if (i > 0) cdpl_text_puts(out, ", ");
+        put_declaration(out, kernel, i, named ? name : "");
+    }
+    cdpl_text_puts(out, ")");
+}
+
 char *cdpl_codegen_launcher_declaration(const cdpl_kernel_plan *plan, const char *const *defaults, bool with_entry)
 {
     cdpl_text out = {0};
-    if (with_entry) cdpl_text_printf(&out, "static __global__ void cdpl_entry_%s(cdpl_wave); ", plan->stem);
+    if (with_entry && !plan->foreign) cdpl_text_printf(&out, "static __global__ void cdpl_entry_%s(cdpl_wave); ", plan->stem);
+    if (with_entry && plan->renamed) {
+        put_host_function_head(&out, plan->kernel, false);
+        cdpl_text_puts(&out, "; ");
+    }
     if (plan->template_parameters != NULL)
         cdpl_text_printf(&out, "template <%s> ", with_entry ? plan->template_declaration : plan->template_parameters);
-    cdpl_text_printf(&out, "%s__host__ __device__ void cdpl_launch_%s(", linkage_of(plan->kernel), plan->kernel->name);
+    cdpl_text_printf(&out, "%s__host__ __device__ void cdpl_launch_%s(", launcher_linkage_of(plan), plan->kernel->name);
     put_parameter_list(&out, plan->kernel, false, defaults);
     cdpl_text_puts(&out, "); ");
     return cdpl_text_take(&out);
@@ -287,6 +333,57 @@ static void put_arguments(cdpl_text *out, const cdpl_function *kernel, const cha
         cdpl_text_printf(out, "%s%sp%zu", i ? ", " : "", prefix, i);
 }
 
+/* The kernel's parameter struct: a struct's members sit at their
+ * alignments in order, the layout of a CUDA parameter buffer. */
+static void put_params_struct(cdpl_text *out, const cdpl_function *kernel, const char *stem)
+{
+    cdpl_text_printf(out, "struct cdpl_params_%s {", stem);
+    for (size_t i = 0; i < kernel->nparams; ++i) {
+        char name[32];
+        snprintf(name, sizeof name, "p%zu", i);
+        cdpl_text_puts(out, " ");
+        put_declaration(out, kernel, i, name);
+        cdpl_text_puts(out, ";");
+    }
+    if (kernel->nparams == 0) cdpl_text_puts(out, " char unused;");
+    cdpl_text_puts(out, " };\n");
+    cdpl_text_printf(out,
+                     "static_assert(sizeof(cdpl_params_%s) <= CDPL_MAX_PARAMS_SIZE && "
+                     "alignof(cdpl_params_%s) <= CDPL_PARAMS_ALIGN,\n"
+                     "              \"cdp-lower: the parameters of `%s` exceed 4 KB or 16-byte alignment\");\n",
+                     stem, stem, kernel->name);
+}
+
+/* The launcher: packs the arguments as the record holds them. */
+static void put_launcher(cdpl_text *out, const cdpl_kernel_plan *plan)
+{
+    const cdpl_function *kernel = plan->kernel;
+    cdpl_text_printf(out, "%s__host__ __device__ void cdpl_launch_%s(", launcher_linkage_of(plan), kernel->name);
+    put_parameter_list(out, kernel, true, NULL);
+    cdpl_text_puts(out, ")\n{\n");
+    if (kernel->nparams == 0)
+        cdpl_text_printf(out, "    cdpl_params_%s cdpl_p = {0};\n", plan->stem);
+    else {
+        cdpl_text_printf(out, "    cdpl_params_%s cdpl_p = {", plan->stem);
+        put_arguments(out, kernel, "");
+        cdpl_text_puts(out, "};\n");
+    }
+    cdpl_text_printf(out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
+}
+
+/* Where each parameter lies in the record, for launches by cudaLaunchKernel
+ * and for the host's native launches of a foreign kernel's records. */
+static void put_param_slots(cdpl_text *out, const cdpl_kernel_plan *plan)
+{
+    const char *stem = plan->stem;
+    cdpl_text_printf(out, "static const cdpl_param_slot cdpl_slots_%s[] = {", stem);
+    for (size_t i = 0; i < plan->kernel->nparams; ++i)
+        cdpl_text_printf(out, "%s{offsetof(cdpl_params_%s, p%zu), sizeof(cdpl_params_%s::p%zu)}", i ? ", " : "",
+                         stem, i, stem, i);
+    if (plan->kernel->nparams == 0) cdpl_text_puts(out, "{0u, 0u}");
+    cdpl_text_puts(out, "};\n");
+}
+
 char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file)
 {
     const cdpl_function *kernel = plan->kernel;
@@ -294,47 +391,62 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
     cdpl_text out = {0};
     cdpl_text_printf(&out, "\n/* cdp-lower: `%s` runs through the cdpl runtime (kernel id 0x%08x) */\n",
                      kernel->name, plan->id);
-
-    /* A struct's members sit at their alignments in order: the layout of a
-     * CUDA parameter buffer. */
-    cdpl_text_printf(&out, "struct cdpl_params_%s {", stem);
-    for (size_t i = 0; i < kernel->nparams; ++i) {
-        char name[32];
-        snprintf(name, sizeof name, "p%zu", i);
-        cdpl_text_puts(&out, " ");
-        put_declaration(&out, kernel, i, name);
-        cdpl_text_puts(&out, ";");
-    }
-    if (kernel->nparams == 0) cdpl_text_puts(&out, " char unused;");
-    cdpl_text_puts(&out, " };\n");
-    cdpl_text_printf(&out,
-                     "static_assert(sizeof(cdpl_params_%s) <= CDPL_MAX_PARAMS_SIZE && "
-                     "alignof(cdpl_params_%s) <= CDPL_PARAMS_ALIGN,\n"
-                     "              \"cdp-lower: the parameters of `%s` exceed 4 KB or 16-byte alignment\");\n",
-                     stem, stem, kernel->name);
+    put_params_struct(&out, kernel, stem);
 
     cdpl_text run_body = {0};
     if (kernel->nparams > 0)
         cdpl_text_printf(&run_body, "const cdpl_params_%s &cdpl_p = cdpl_uniform_block_params<cdpl_params_%s>();\n",
                          stem, stem);
-    cdpl_text_printf(&run_body, "%s(", kernel->name);
+    char *body = cdpl_codegen_body_name(plan);
+    cdpl_text_printf(&run_body, "%s(", body != NULL ? body : kernel->name);
+    free(body);
     put_arguments(&run_body, kernel, "cdpl_p.");
     cdpl_text_puts(&run_body, ");\n");
     put_entry(&out, plan, &run_body);
-
-    cdpl_text_printf(&out, "%s__host__ __device__ void cdpl_launch_%s(", linkage_of(kernel), kernel->name);
-    put_parameter_list(&out, kernel, true, NULL);
-    cdpl_text_puts(&out, ")\n{\n");
-    if (kernel->nparams == 0)
-        cdpl_text_printf(&out, "    cdpl_params_%s cdpl_p = {0};\n", stem);
-    else {
-        cdpl_text_printf(&out, "    cdpl_params_%s cdpl_p = {", stem);
+    put_launcher(&out, plan);
+    if (plan->renamed) {
+        cdpl_text_printf(&out,
+                         "/* cdp-lower: `%s` in host code: a host launch of it compiled in a file that needed "
+                         "no lowering, and queries by its address */\n",
+                         kernel->name);
+        put_host_function_head(&out, kernel, true);
+        cdpl_text_printf(&out, " { cdpl_launch_%s(cdpl_popped_config()%s", kernel->name, kernel->nparams ? ", " : "");
         put_arguments(&out, kernel, "");
-        cdpl_text_puts(&out, "};\n");
+        cdpl_text_puts(&out, "); }\n");
+        put_param_slots(&out, plan);
     }
-    cdpl_text_printf(&out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
-
     return finish_with_registration(&out, plan, "cdpl_params_", resume_line, file);
+}
+
+static void put_host_address(cdpl_text *out, const cdpl_function *kernel)
+{
+    cdpl_text_puts(out, "(const void *)static_cast<void (*)(");
+    for (size_t i = 0; i < kernel->nparams; ++i) {
+        if (i > 0) cdpl_text_puts(out, ", ");
+        put_declaration(out, kernel, i, "");
+    }
+    cdpl_text_printf(out, ")>(%s)", kernel->name);
+}
+
+char *cdpl_codegen_foreign_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file)
+{
+    const cdpl_function *kernel = plan->kernel;
+    const char *stem = plan->stem;
+    cdpl_text out = {0};
+    cdpl_text_printf(&out,
+                     "\n/* cdp-lower: `%s` is launched here and defined in another file (kernel id 0x%08x) */\n",
+                     kernel->name, plan->id);
+    put_params_struct(&out, kernel, stem);
+    put_launcher(&out, plan);
+    put_param_slots(&out, plan);
+    cdpl_text_printf(&out, "static const int cdpl_foreign_%s =\n    cdpl_register_foreign(0x%08xu, \"%s\", ", stem,
+                     plan->id, kernel->name);
+    put_host_address(&out, kernel);
+    cdpl_text_printf(&out, ", sizeof(cdpl_params_%s), cdpl_slots_%s, %zuu);\n", stem, stem, kernel->nparams);
+    char *line = cdpl_codegen_line_directive(resume_line, file);
+    if (line != NULL) cdpl_text_puts(&out, line);
+    free(line);
+    return cdpl_text_take(&out);
 }
 
 char *cdpl_codegen_queried_kernel(const cdpl_function *kernel, size_t index, unsigned int id,

@@ -20,6 +20,14 @@ typedef struct cdpl_kernel_plan {
                                           specializations too */
     bool launches_nothing;     /* see cdpl_function */
     bool completion_unobserved;/* see cdpl_function */
+    /* Declared here and defined in another file of the program: only its
+     * launcher and a registration under its name's host address
+     * (cdpl_codegen_foreign_support). */
+    bool foreign;
+    /* Its body becomes cdpl_kernel_<stem>, and its name in host code a host
+     * function of this file (cdpl_host_names.cuh): a kernel of external
+     * linkage that another file's host code may launch or ask about. */
+    bool renamed;
     /* A kernel template (NULL otherwise): its template parameter list as
      * the launcher's first declaration writes it (default arguments
      * included), as the generated templates write it (each parameter
@@ -55,6 +63,14 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
  * of CDPL_TEMPLATE_PARAM_BUDGET bytes in the runtime's records; an
  * instantiation that needs more fails to compile, with a message. */
 char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file);
+
+/* The block inserted after the last declaration of a foreign kernel (plan
+ * `foreign`): its parameter layout, its launcher and its registration. */
+char *cdpl_codegen_foreign_support(const cdpl_kernel_plan *plan, unsigned resume_line, const char *file);
+
+/* What the kernel's body is called once lowered: cdpl_kernel_<stem> where
+ * the plan renames it, else the kernel's own name. */
+char *cdpl_codegen_body_name(const cdpl_kernel_plan *plan);
 
 /* The registration inserted after a kernel outside the runtime that device
  * code asks cudaFuncGetAttributes or an occupancy calculator about; the

@@ -66,19 +66,63 @@ static bool in_device_query(const cdpl_model *model, cdpl_range use)
     return false;
 }
 
+/* Whether another file of the program can name the kernel: external,
+ * C++ linkage (its USR has a signature), neither a template nor a member. */
+static bool named_across_files(const cdpl_function *kernel)
+{
+    return kernel->side == CDPL_SIDE_KERNEL && !kernel->is_template && !kernel->is_member &&
+           strncmp(kernel->usr, "c:@", 3) == 0 && strchr(kernel->usr, '#') != NULL;
+}
+
+/* Whether the use at `offset` is in host code: in no function's body, or
+ * in the body of a host function (the innermost body that holds it). */
+static bool in_host_code(const cdpl_model *model, size_t offset)
+{
+    const cdpl_function *inner = NULL;
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        const cdpl_function *function = &model->functions[f];
+        if (function->has_body && function->body.begin <= offset && offset < function->body.end &&
+            (inner == NULL || function->body.begin > inner->body.begin))
+            inner = function;
+    }
+    return inner == NULL || inner->side == CDPL_SIDE_HOST;
+}
+
+/* `cdpl_host_kernel(k)` in place of a host-side use of `k`: what the
+ * runtime says the name stands for (cdpl_host_names.cuh); a use that
+ * already asks (a lowered file lowered again) stays. */
+static void ask_runtime_about(rewrite *rw, cdpl_range use)
+{
+    static const char asks[] = "cdpl_host_kernel(";
+    size_t before = use.begin;
+    while (before > 0 && strchr(" \t\r\n", rw->model->source[before - 1]) != NULL) --before;
+    if (before >= sizeof asks - 1 && memcmp(rw->model->source + before - (sizeof asks - 1), asks, sizeof asks - 1) == 0)
+        return;
+    cdpl_edits_insert(rw->edits, use.begin, asks);
+    cdpl_edits_insert(rw->edits, use.end, ")");
+}
+
 /* Other uses of a runtime kernel's name: a query about the kernel asks about
- * its entry, which is what runs; its address put to any other use would
- * launch or call something that is no longer a kernel. */
+ * its entry, which is what runs. Where the kernel's name in host code is a
+ * host function of this file (a renamed kernel) or of another (a foreign
+ * one), host code's other uses ask the runtime what it stands for: queries
+ * of it then answer for the entry, and cudaLaunchKernel launches it
+ * through the runtime. Any other use of its address would launch or call
+ * something that is no longer a kernel. */
 static void redirect_name_uses(rewrite *rw, size_t index)
 {
     const cdpl_function *kernel = &rw->model->functions[index];
+    const cdpl_kernel_plan *plan = &rw->plans[index];
     for (size_t r = 0; r < kernel->nname_refs; ++r) {
         cdpl_range use = kernel->name_refs[r];
         if (is_launch_of(rw->model, index, use) || in_device_query(rw->model, use)) continue;
-        if (range_in(use, kernel->query_refs, kernel->nquery_refs)) {
+        bool query = range_in(use, kernel->query_refs, kernel->nquery_refs);
+        if (query && !plan->foreign) {
             cdpl_text entry = {0};
-            cdpl_text_printf(&entry, "cdpl_entry_%s", rw->plans[index].stem);
+            cdpl_text_printf(&entry, "cdpl_entry_%s", plan->stem);
             cdpl_edits_replace_owned(rw->edits, use.begin, use.end, cdpl_text_take(&entry));
+        } else if ((plan->renamed || plan->foreign) && in_host_code(rw->model, use.begin)) {
+            ask_runtime_about(rw, use);
         } else {
             cdpl_model_diagnose(rw->model, CDPL_ERROR, cdpl_loc_at(rw->model, use.begin),
                                 "kernel '%s' runs through the cdpl runtime, so its address can only be "
@@ -86,6 +130,48 @@ static void redirect_name_uses(rewrite *rw, size_t index)
                                 kernel->name);
         }
     }
+}
+
+/* A kernel only declared here, that no device code here launches: another
+ * file defines it, lowered or not. Host code's uses of its address ask the
+ * runtime what it stands for, as for a foreign kernel. */
+static void redirect_declared_kernel_uses(rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    if (rw->plans[index].kernel != NULL || kernel->has_body || !named_across_files(kernel)) return;
+    for (size_t r = 0; r < kernel->nname_refs; ++r) {
+        cdpl_range use = kernel->name_refs[r];
+        if (!is_launch_of(rw->model, index, use) && !in_device_query(rw->model, use) &&
+            in_host_code(rw->model, use.begin))
+            ask_runtime_about(rw, use);
+    }
+}
+
+/* Whether kernel `index` may run through the runtime once the program is
+ * built: lowered here with a host name (renamed), or defined elsewhere. */
+static bool may_run_in_runtime(const rewrite *rw, size_t index)
+{
+    const cdpl_kernel_plan *plan = &rw->plans[index];
+    const cdpl_function *kernel = &rw->model->functions[index];
+    return plan->kernel != NULL ? plan->renamed || plan->foreign : !kernel->has_body && named_across_files(kernel);
+}
+
+/* cudaLaunchKernel(f, ...) in host code: the runtime's version launches a
+ * runtime kernel as a <<<>>> launch would, named by its host name or its
+ * entry (a pointer that cdpl_host_kernel gave), and gives anything else to
+ * cudaLaunchKernel. Every call of a lowered file goes there; in a file
+ * with nothing else to lower, those that name such a kernel. */
+static void lower_kernel_launch_calls(rewrite *rw, size_t first_edit)
+{
+    const cdpl_model *model = rw->model;
+    bool lowered = rw->edits->count > first_edit;
+    for (size_t c = 0; c < model->nkernel_launch_calls && !lowered; ++c)
+        lowered = model->kernel_launch_calls[c].kernel != SIZE_MAX &&
+                  may_run_in_runtime(rw, model->kernel_launch_calls[c].kernel);
+    if (!lowered) return;
+    for (size_t c = 0; c < model->nkernel_launch_calls; ++c)
+        cdpl_edits_replace(rw->edits, model->kernel_launch_calls[c].callee.begin,
+                           model->kernel_launch_calls[c].callee.end, "cdpl_cudaLaunchKernel");
 }
 
 static char *source_text(const cdpl_model *model, cdpl_range range)
@@ -180,10 +266,11 @@ static bool kernel_can_be_lowered(rewrite *rw, const cdpl_function *kernel)
         return false;
     }
     if (kernel->is_template && kernel->specializes == SIZE_MAX && !template_can_be_lowered(rw, kernel)) return false;
-    if (!kernel->has_body) {
+    if (!kernel->has_body && !named_across_files(kernel)) {
         cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
-                            "kernel '%s' is launched from device code but not defined in this file; "
-                            "without -rdc its definition must be lowered with its launches",
+                            "kernel '%s' is launched from device code but not defined in this file, and no other "
+                            "file can define it for this one (a template, a class member, or a kernel of "
+                            "internal or C linkage); define it in this file",
                             kernel->name);
         return false;
     }
@@ -298,13 +385,57 @@ static void lower_specialization(rewrite *rw, size_t index)
     drop_grid_constants(rw, kernel);
 }
 
-/* The kernel becomes a __device__ function of the same name; its launcher
- * is declared before it, its entry and launcher defined after it. */
+/* Where the declaration that ends at `end` ends with its semicolon. */
+static size_t after_declaration(const cdpl_model *model, size_t end)
+{
+    size_t at = end;
+    while (at < model->source_size && strchr(" \t\r\n", model->source[at]) != NULL) ++at;
+    return at < model->source_size && model->source[at] == ';' ? at + 1 : end;
+}
+
+/* A kernel that another file defines: its launcher is declared before its
+ * first declaration here, and defined, with its registration, after its
+ * last one. */
+static void lower_foreign_kernel(rewrite *rw, size_t index)
+{
+    const cdpl_function *kernel = &rw->model->functions[index];
+    declare_launcher(rw, index);
+    size_t after = after_declaration(rw->model, kernel->decls[kernel->ndecls - 1].end);
+    cdpl_edits_replace_owned(rw->edits, after, after,
+                             cdpl_codegen_foreign_support(&rw->plans[index], line_at(rw->model, after),
+                                                          line_file_at(rw, after)));
+}
+
+/* Whether the kernel's name can become a host function of this file and
+ * its body be renamed: every declaration spells the name, unqualified. */
+static bool can_rename(const rewrite *rw, const cdpl_function *kernel)
+{
+    if (rw->options->target != CDPL_TARGET_CUDA || !named_across_files(kernel)) return false;
+    for (size_t d = 0; d < kernel->ndecls; ++d) {
+        cdpl_range name = kernel->decl_names[d];
+        if (!has_range(name)) return false;
+        size_t before = name.begin;
+        while (before > 0 && strchr(" \t\r\n", rw->model->source[before - 1]) != NULL) --before;
+        if (before > 0 && rw->model->source[before - 1] == ':') return false;
+    }
+    return true;
+}
+
+/* The kernel becomes a __device__ function (cdpl_kernel_<stem> where its
+ * plan renames it, else of the same name); its launcher is declared before
+ * it, its entry and launcher defined after it. */
 static void lower_kernel(rewrite *rw, size_t index)
 {
     const cdpl_function *kernel = &rw->model->functions[index];
     cdpl_kernel_plan *plan = &rw->plans[index];
+    if (plan->foreign) {
+        lower_foreign_kernel(rw, index);
+        return;
+    }
+    char *body_name = plan->renamed ? cdpl_codegen_body_name(plan) : NULL;
     for (size_t d = 0; d < kernel->ndecls; ++d) {
+        if (body_name != NULL)
+            cdpl_edits_replace(rw->edits, kernel->decl_names[d].begin, kernel->decl_names[d].end, body_name);
         cdpl_edits_replace(rw->edits, kernel->global_attrs[d].begin, kernel->global_attrs[d].end,
                            "__device__");
         if (has_range(kernel->launch_bounds[d])) {
@@ -313,6 +444,7 @@ static void lower_kernel(rewrite *rw, size_t index)
             cdpl_edits_replace(rw->edits, kernel->launch_bounds[d].begin, kernel->launch_bounds[d].end, "");
         }
     }
+    free(body_name);
     drop_grid_constants(rw, kernel);
     declare_launcher(rw, index);
     unsigned resume_line = line_at(rw->model, kernel->body.end);
@@ -484,19 +616,17 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         if (!function->runs_in_runtime || function->specializes != SIZE_MAX || !kernel_can_be_lowered(&rw, function))
             continue;
         rw.stems[f] = make_stem(&rw, f);
-        rw.plans[f] = (cdpl_kernel_plan){function,
-                                         rw.stems[f],
-                                         cdpl_kernel_id(function, options->line_file),
-                                         NULL,
-                                         function->waits_at_barrier,
-                                         function->launches_itself,
-                                         function->launches_itself_in_one_block,
-                                         function->threads_may_leave_alone,
-                                         function->launches_nothing,
-                                         function->completion_unobserved,
-                                         NULL,
-                                         NULL,
-                                         NULL};
+        rw.plans[f] = (cdpl_kernel_plan){.kernel = function,
+                                         .stem = rw.stems[f],
+                                         .id = cdpl_kernel_id(function, options->line_file),
+                                         .waits_at_barrier = function->waits_at_barrier,
+                                         .launches_itself = function->launches_itself,
+                                         .launches_itself_in_one_block = function->launches_itself_in_one_block,
+                                         .threads_may_leave_alone = function->threads_may_leave_alone,
+                                         .launches_nothing = function->launches_nothing,
+                                         .completion_unobserved = function->completion_unobserved,
+                                         .foreign = !function->has_body,
+                                         .renamed = function->has_body && can_rename(&rw, function)};
         if (function->is_template) plan_template(&rw, f);
     }
     for (size_t f = 0; f < model->nfunctions; ++f) {
@@ -504,11 +634,14 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
         if (primary < model->nfunctions && rw.plans[primary].kernel != NULL && model->functions[f].runs_in_runtime)
             lower_specialization(&rw, f);
     }
-    for (size_t f = 0; f < model->nfunctions; ++f)
+    for (size_t f = 0; f < model->nfunctions; ++f) {
         if (rw.plans[f].kernel != NULL) {
             lower_kernel(&rw, f);
             redirect_name_uses(&rw, f);
         }
+        redirect_declared_kernel_uses(&rw, f);
+    }
+
     for (size_t u = 0; u < model->nusing_decls; ++u) declare_launcher_used(&rw, &model->using_decls[u]);
     for (size_t l = 0; l < model->nlaunches; ++l) {
         lower_launch(&rw, &model->launches[l]);
@@ -521,6 +654,7 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
             cdpl_edits_insert(edits, function->body.begin + 1, " CDPL_NATIVE_BLOCK();");
     }
     for (size_t c = 0; c < model->napi_calls; ++c) lower_api_call(&rw, &model->api_calls[c]);
+    lower_kernel_launch_calls(&rw, first_edit);
 
     /* hipcc knows no CUDA names: even a file with nothing to lower needs the mapping. */
     bool lowered = edits->count > first_edit;

@@ -20,5 +20,6 @@
 #include "cdpl_scheduler_kernels.cuh"
 #include "cdpl_device_api.cuh"
 #include "cdpl_kernel_queries.cuh"
+#include "cdpl_host_names.cuh"
 
 #endif

@@ -137,7 +137,8 @@ enum cdpl_runtime_error {
     CDPL_RT_BLOCK_COUNT_OVERFLOW = 2,
     CDPL_RT_RECORD_POOL_EMPTY = 3,
     CDPL_RT_LAUNCH_OUTSIDE_RUNTIME = 4,
-    CDPL_RT_PITCHED_COPY_UNREGISTERED = 5
+    CDPL_RT_PITCHED_COPY_UNREGISTERED = 5,
+    CDPL_RT_ENTRY_LAUNCHED_AS_KERNEL = 6
 };
 
 /* Where device code that fails leaves the reason before it traps: pinned
@@ -398,7 +399,15 @@ typedef struct cdpl_state {
      * slower (H100, 7 runs; here, no change). */
     unsigned int *wave_end;
     CDPL_OWN_LINE unsigned int nwave_end;
+    /* Records of the wave that just ran that the host launched natively (a
+     * kernel defined in a file that did not lower it: cdpl_register_foreign_kernel):
+     * the host lists them after their launches, the next planner completes
+     * them with the grids above. */
+    unsigned int *native_end;
+    unsigned int nnative_end;
 } cdpl_state;
+
+#define CDPL_WAVE_MAGIC 0xc0d1a7e5u
 
 /* What an entry kernel receives: where its records are. */
 typedef struct cdpl_wave {
@@ -415,7 +424,10 @@ typedef struct cdpl_wave {
     unsigned long long planned_goal;
     /* The group's cdpl_group.uniform_blocks where its blocks fit one launch, else 0. */
     unsigned int uniform_blocks;
-    unsigned int reserved;
+    /* CDPL_WAVE_MAGIC: an entry launched with anything else was launched
+     * as its kernel, with the kernel's arguments (through a pointer that
+     * cdpl_host_kernel gave), and stops the program. */
+    unsigned int magic;
     unsigned int live;                /* 1: blocks share ready records through the live queue */
     unsigned int record_stride;       /* cdpl_state.record_stride */
     unsigned char *records;           /* cdpl_state.records */

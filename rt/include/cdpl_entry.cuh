@@ -269,9 +269,18 @@ static __device__ __noinline__ cdpl_spec_slot cdpl_wait_for_planner(const cdpl_s
  * is never launched speculatively, and holds no code for it: with that
  * code, tree_faf ran 5% and tree_null 2% slower (H100), though none of
  * their launches speculated. */
+/* An entry launched as its kernel (cdpl_wave.magic): the arguments are not
+ * a wave, and nothing in them can be trusted. */
+static __device__ __noinline__ void cdpl_entry_launched_as_kernel()
+{
+    if (cdpl_module_state != NULL) cdpl_fail(cdpl_module_state, CDPL_RT_ENTRY_LAUNCHED_AS_KERNEL, 0);
+    __trap();
+}
+
 template <bool MayRunLive, bool CompletionUnobserved = false>
 static __device__ bool cdpl_enter_block(const cdpl_wave &wave, unsigned int continue_kernel = 0)
 {
+    if (wave.magic != CDPL_WAVE_MAGIC) cdpl_entry_launched_as_kernel();
     if (MayRunLive || wave.speculative == NULL)
         return cdpl_enter_planned<MayRunLive, CompletionUnobserved>(wave, continue_kernel);
     const cdpl_spec_slot slot = cdpl_wait_for_planner(wave.speculative);

@@ -41,6 +41,45 @@ int cdpl_register_file_local_kernel(const cdpl_module_kernels *module, unsigned 
 int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
                                  const void *kernel);
 
+/* Where one parameter of a kernel lies in its packed parameters (its
+ * launch record, laid out as CUDA lays out a parameter buffer): what turns
+ * the `void **args` of cudaLaunchKernel into a record, and a record into
+ * them. */
+typedef struct cdpl_param_slot {
+    unsigned int offset;
+    unsigned int size;
+} cdpl_param_slot;
+
+/* Says what the runtime kernel `id` is known by in host code: `symbol`, the
+ * address its name has there (what another file's cudaFuncGetAttributes
+ * or cudaLaunchKernel is given), and its `nparams` parameters. Called by
+ * the file that lowered the kernel, after cdpl_register_kernel; returns 1. */
+int cdpl_register_host_view(unsigned int id, const void *symbol, const cdpl_param_slot *params,
+                            unsigned int nparams);
+
+/* A kernel that device code of this file launches and another file defines
+ * (declared in a shared header): `symbol` is its name's host address.
+ * Where the defining file lowered it, that file's entry runs it; where
+ * nothing registers an entry under `id` (the kernel launches nothing, and
+ * its file needed no lowering), the host launches each of its records as
+ * the kernel itself, with the record's configuration and parameters.
+ * Returns 1, or 0 after printing why. */
+int cdpl_register_foreign_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                                 const void *symbol, size_t params_size, const cdpl_param_slot *params,
+                                 unsigned int nparams);
+
+/* The function a host-side query or launch of the kernel whose name has
+ * the host address `symbol` is about: the entry of the runtime kernel that
+ * registered that symbol (cdpl_register_host_view), else `symbol`. */
+const void *cdpl_host_kernel_address(const void *symbol);
+
+/* cudaLaunchKernel, in lowered code: a runtime kernel, named by its
+ * symbol or its entry, is launched as a host <<<>>> launch of it is (its
+ * arguments packed by its registered parameters); any other function is
+ * given to cudaLaunchKernel. */
+cudaError_t cdpl_cudaLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
+                                  cudaStream_t stream);
+
 /* Says that a lowered file's device code asks cudaDeviceGetLimit,
  * cudaDeviceGetCacheConfig or cudaDeviceGetSharedMemConfig: the runtime
  * then reads the host's answers again before each launch. Called during

@@ -12,14 +12,15 @@
 #include "cdpl_entry.cuh"
 
 /* Completes grids that ended with the wave that just ran (listed by
- * cdpl_begin_planned_block), from the `first`-th of them, every `stride`-th:
- * what they make ready goes into the next plan. The wave's launches are
- * done, so what their blocks wrote is visible without a fence of theirs.
- * The calling block is no launch: it keeps no record for itself and frees
- * every record to the ring. */
+ * cdpl_begin_planned_block, then those the host launched natively), from
+ * the `first`-th of them, every `stride`-th: what they make ready goes into
+ * the next plan. The wave's launches are done, so what their blocks wrote
+ * is visible without a fence of theirs. The calling block is no launch: it
+ * keeps no record for itself and frees every record to the ring. */
 static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int count, unsigned int first,
                                               unsigned int stride)
 {
+    const unsigned int listed = state->nwave_end;
     if (threadIdx.x == 0) {
         cdpl_use_record_pool(state);
         cdpl_context.record = CDPL_NONE;
@@ -28,8 +29,10 @@ static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int co
         cdpl_context.spare_count = CDPL_SPARE_RECORDS;
     }
     __syncthreads();
-    for (unsigned int i = first; i < count; i += stride)
-        cdpl_grid_blocks_done(state, cdpl_global(state->wave_end)[i], cdpl_completion_fields(), false, false, true);
+    for (unsigned int i = first; i < count; i += stride) {
+        const unsigned int index = i < listed ? cdpl_global(state->wave_end)[i] : state->native_end[i - listed];
+        cdpl_grid_blocks_done(state, index, cdpl_completion_fields(), false, false, true);
+    }
 }
 
 /* The same over many blocks, one grid a thread, before the planner, when a
@@ -39,7 +42,8 @@ static __device__ void cdpl_complete_wave_end(cdpl_state *state, unsigned int co
  * docs/benchmarks.md). The host sizes the launch from the wave's groups. */
 static __global__ void cdpl_complete_kernel(cdpl_state *state)
 {
-    cdpl_complete_wave_end(state, state->nwave_end, blockIdx.x * blockDim.x + threadIdx.x, gridDim.x * blockDim.x);
+    cdpl_complete_wave_end(state, state->nwave_end + state->nnative_end, blockIdx.x * blockDim.x + threadIdx.x,
+                           gridDim.x * blockDim.x);
 }
 
 /* Whether the host's speculative launch `l` can run group `g`. */
@@ -96,7 +100,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
         state->plan->speculated[threadIdx.x] = CDPL_NONE;
     }
     if (threadIdx.x < CDPL_GROUP_TABLE_SIZE / 32) mixed_slots[threadIdx.x] = 0u;
-    const unsigned int ended_with_wave = state->nwave_end;
+    const unsigned int ended_with_wave = state->nwave_end + state->nnative_end;
     unsigned int nready = state->nready;
     if (ended_with_wave != 0 && !wave_end_completed) {
         cdpl_complete_wave_end(state, ended_with_wave, threadIdx.x, blockDim.x);
@@ -203,6 +207,7 @@ static __global__ void cdpl_plan_kernel(cdpl_state *state, unsigned int wave_end
     if (threadIdx.x == 0) {
         live->tail = live_head > live_tail ? live_head : live_tail;
         state->nwave_end = 0;
+        state->nnative_end = 0;
         state->plan->live_restart = live->tail;
         state->nready = 0;
         state->plan->roots_done = state->roots_done;

@@ -232,6 +232,7 @@ static cudaError_t make_state(void)
     if (error == cudaSuccess)
         error = device_alloc((void **)&mirror->groups, sizeof(cdpl_group) * CDPL_GROUP_TABLE_SIZE);
     if (error == cudaSuccess) error = device_alloc((void **)&mirror->wave_end, sizeof(unsigned int) * capacity);
+    if (error == cudaSuccess) error = device_alloc((void **)&mirror->native_end, sizeof(unsigned int) * capacity);
     /* Each record is in the live queue at most once, and a launch passes
      * over at most one abandoned cell per block: twice the record pool keeps
      * a cell's next lap from meeting a record still waiting in it (rounded

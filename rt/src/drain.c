@@ -43,6 +43,9 @@ static const char *runtime_error_text(unsigned int error)
     case CDPL_RT_PITCHED_COPY_UNREGISTERED:
         return "device-side 2-D or 3-D copy in code that did not register it (a file lowered by another "
                "version of cdp-lower?); lower every file again";
+    case CDPL_RT_ENTRY_LAUNCHED_AS_KERNEL:
+        return "a kernel that runs through the cdpl runtime was launched through a function pointer, with "
+               "its arguments; launch it by its name with <<<>>> (or cudaLaunchKernel in a lowered file)";
     default: return "unknown scheduler error";
     }
 }
@@ -211,23 +214,80 @@ static cdpl_wave wave_in(const cdpl_device_state *ds, unsigned int thread_state_
     wave.records = ds->mirror.records;
     wave.record_stride = ds->mirror.record_stride;
     wave.thread_state_offset = thread_state_offset;
+    wave.magic = CDPL_WAVE_MAGIC;
     return wave;
 }
 
 /* The most blocks of one launch (gridDim.x). */
 #define MAX_GRID_BLOCKS 0x7fffffffull
 
+cudaError_t cdpl_launch_native(const cdpl_kernel *kernel, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream,
+                               const unsigned char *params)
+{
+    void *few[16];
+    void **args = kernel->nparams <= 16 ? few : malloc(sizeof *args * kernel->nparams);
+    if (args == NULL) return cudaErrorMemoryAllocation;
+    for (unsigned int p = 0; p < kernel->nparams; ++p) args[p] = (void *)(params + kernel->params[p].offset);
+    cudaError_t error = cudaLaunchKernel(kernel->entry, grid, block, args, shmem, stream);
+    if (args != few) free(args);
+    return error;
+}
+
+/* A group of a kernel that the host launches natively (a kernel defined in
+ * a file that needed no lowering: cdpl_register_foreign_kernel): each
+ * record, read back from the device, becomes one launch of the kernel
+ * itself, and its number joins the list of grids that end with the wave
+ * (`listed` so far this wave), which the next planner completes. One
+ * launch and two copies a record: such kernels only come from other files. */
+static cudaError_t launch_native_group(cdpl_device_state *ds, const cdpl_group *group, const cdpl_kernel *kernel,
+                                       cudaStream_t stream, unsigned int *listed)
+{
+    size_t record_bytes = CDPL_RECORD_HEADER_SIZE + kernel->params_size;
+    cdpl_wave_item *items = malloc(sizeof *items * group->count);
+    unsigned int *indices = malloc(sizeof *indices * group->count);
+    unsigned char *record = malloc(record_bytes);
+    cudaError_t error = items && indices && record ? cudaSuccess : cudaErrorMemoryAllocation;
+    if (error == cudaSuccess)
+        error = cudaMemcpy(items, ds->mirror.wave_items + group->first_item, sizeof *items * group->count,
+                           cudaMemcpyDeviceToHost);
+    for (unsigned int i = 0; error == cudaSuccess && i < group->count; ++i) {
+        indices[i] = items[i].record;
+        error = cudaMemcpy(record, ds->mirror.records + (size_t)items[i].record * ds->mirror.record_stride,
+                           record_bytes, cudaMemcpyDeviceToHost);
+        const cdpl_record *r = (const cdpl_record *)record;
+        if (error == cudaSuccess)
+            error = cdpl_launch_native(kernel, (dim3){r->grid[0], r->grid[1], r->grid[2]},
+                                       (dim3){r->block[0], r->block[1], r->block[2]}, r->shmem, stream,
+                                       record + CDPL_RECORD_HEADER_SIZE);
+        ++totals.physical_launches;
+    }
+    if (error == cudaSuccess)
+        error = cudaMemcpyAsync(ds->mirror.native_end + *listed, indices, sizeof *indices * group->count,
+                                cudaMemcpyHostToDevice, stream);
+    *listed += group->count;
+    if (error == cudaSuccess)
+        error = cudaMemcpyAsync((unsigned char *)ds->device + offsetof(cdpl_state, nnative_end), listed,
+                                sizeof *listed, cudaMemcpyHostToDevice, stream);
+    /* Pageable copies are staged before they return: the buffers may go. */
+    free(items);
+    free(indices);
+    free(record);
+    return error;
+}
+
 /* Launches one group: records of one kernel and block shape, as one grid
  * (or several, past the hardware's grid limit). A kernel that runs its own
  * children gets a live launch: as many blocks as the GPU holds at once, the
  * planned ones first, and the blocks share the records they make ready. */
-static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream)
+static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream,
+                                unsigned int *native_listed)
 {
     cdpl_kernel *kernel = kernel_with_id(group->kernel_id);
     if (kernel == NULL) {
         cdpl_report("a record names kernel id 0x%08x, which no lowered file registered", group->kernel_id);
         return stop_program(stream);
     }
+    if (kernel->native) return launch_native_group(ds, group, kernel, stream, native_listed);
     unsigned int threads = group->block[0] * group->block[1] * group->block[2];
     unsigned int offset = thread_state_offset(group->shmem);
     size_t shmem = entry_shared_memory(offset, group->block);
@@ -273,6 +333,7 @@ typedef struct wave_tally {
     unsigned long long blocks;
     unsigned long long may_end_with_wave;
     unsigned int speculated; /* groups run by speculative launches */
+    unsigned int native;     /* records the host launched natively (launch_native_group) */
 } wave_tally;
 
 static void tally_group(const cdpl_group *group, wave_tally *tally)
@@ -281,14 +342,15 @@ static void tally_group(const cdpl_group *group, wave_tally *tally)
     tally->groups += 1;
     tally->records += group->count;
     tally->blocks += group->blocks;
-    if (group->blocks > group->count) tally->may_end_with_wave += group->count;
+    const cdpl_kernel *kernel = kernel_with_id(group->kernel_id);
+    if (group->blocks > group->count || (kernel != NULL && kernel->native)) tally->may_end_with_wave += group->count;
 }
 
 static cudaError_t launch_wave_group(cdpl_device_state *ds, const cdpl_group *group, cudaStream_t stream,
                                      wave_tally *tally)
 {
     tally_group(group, tally);
-    return launch_group(ds, group, stream);
+    return launch_group(ds, group, stream, &tally->native);
 }
 
 /* A completer launch: a thread a grid that the wave may have ended, and
@@ -464,7 +526,7 @@ static int speculation_enabled(void)
 static int speculable(const cdpl_group *group)
 {
     cdpl_kernel *kernel = kernel_with_id(group->kernel_id);
-    if (kernel == NULL || (kernel->traits & CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN) != 0 ||
+    if (kernel == NULL || kernel->native || (kernel->traits & CDPL_KERNEL_RUNS_ITS_OWN_CHILDREN) != 0 ||
         group->blocks > MAX_GRID_BLOCKS)
         return 0;
     if (read_entry(kernel) != cudaSuccess) {
@@ -621,7 +683,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
     void *plan_args[] = {&ds->device, &completed, &publish, &speculation};
     if (trace_waves < 0) trace_waves = getenv("CDPL_TRACE_WAVES") != NULL;
     double wave_start = trace_waves ? seconds_now() : 0.0;
-    wave_tally tally = {0, 0, 0, 0, 0};
+    wave_tally tally = {0, 0, 0, 0, 0, 0};
     cudaError_t error = cudaSuccess;
     /* A host launch finds no launch pending (the last one ran its tree to
      * the end). */
@@ -669,7 +731,7 @@ static cudaError_t run_waves(cdpl_device_state *ds, cudaStream_t stream, unsigne
                     (now - wave_start) * 1e6);
             wave_start = now;
         }
-        tally = (wave_tally){0, 0, 0, 0, 0};
+        tally = (wave_tally){0, 0, 0, 0, 0, 0};
         note_plan(ds->plan);
         unsigned int ngroups = ds->plan->ngroups;
         wave_history seen = {signature, wave, 0, {{0}}};
@@ -785,9 +847,12 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
 {
     const cdpl_kernel *kernel = cdpl_find_kernel(id);
     if (kernel == NULL) {
+        /* As CUDA answers a launch of an unknown function. */
         cdpl_report("no lowered file registered kernel id 0x%08x", id);
-        return stop_program(stream);
+        return cudaErrorInvalidDeviceFunction;
     }
+    /* A kernel of another file that needed no lowering is itself. */
+    if (kernel->native) return cdpl_launch_native(kernel, grid, block, shmem, stream, params);
     if (!cdpl_shape_is_valid(grid.x, grid.y, grid.z, block.x, block.y, block.z)) {
         /* Let CUDA reject it, so its last error says what native code says. */
         cdpl_wave none;
@@ -834,6 +899,21 @@ cudaError_t cdpl_host_launch(unsigned int id, dim3 grid, dim3 block, size_t shme
                           root.blocks <= CDPL_GROUP_BLOCK_MASK ? &root : NULL, roots_injected);
     }
     pthread_mutex_unlock(&drain_lock);
+    return error;
+}
+
+cudaError_t cdpl_cudaLaunchKernel(const void *function, dim3 grid, dim3 block, void **args, size_t shmem,
+                                  cudaStream_t stream)
+{
+    const cdpl_kernel *kernel = cdpl_find_kernel_by_address(function);
+    if (kernel == NULL || kernel->native || kernel->params == NULL)
+        return cudaLaunchKernel(kernel != NULL ? kernel->entry : function, grid, block, args, shmem, stream);
+    unsigned char *params = calloc(1, kernel->params_size);
+    if (params == NULL) return cudaErrorMemoryAllocation;
+    for (unsigned int p = 0; p < kernel->nparams; ++p)
+        memcpy(params + kernel->params[p].offset, args[p], kernel->params[p].size);
+    cudaError_t error = cdpl_host_launch(kernel->id, grid, block, shmem, stream, params, kernel->params_size);
+    free(params);
     return error;
 }
 

@@ -50,44 +50,68 @@ static int refuse(cdpl_kernel *known)
     return 0;
 }
 
-static int add_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name, const void *entry,
-                      size_t params_size, int file_local, unsigned int traits)
+/* What a registration knows of the kernel behind its id, weakest first.
+ * Files register in no set order (static initialisation), and several may
+ * register one kernel: the strongest registration decides what runs it. */
+typedef enum registration_kind {
+    QUERIED, /* a kernel outside the runtime that device code asks about */
+    FOREIGN, /* a kernel of another file that device code here launches */
+    RUNTIME  /* a kernel its own file lowered: its entry runs it */
+} registration_kind;
+
+static registration_kind kind_of(const cdpl_kernel *kernel) { return (registration_kind)kernel->registration; }
+
+static void fill_kernel(cdpl_kernel *kernel, const cdpl_module_kernels *module, const void *entry,
+                        size_t params_size, int file_local, unsigned int traits, registration_kind kind)
+{
+    kernel->entry = entry;
+    kernel->params_size = params_size;
+    kernel->dynamic_shmem_limit = 0;
+    kernel->module = module->state_symbol;
+    kernel->file_local = file_local;
+    kernel->traits = traits;
+    kernel->registration = (int)kind;
+    kernel->native = kind == FOREIGN;
+    kernel->spares_idle = 0;
+    memset(&kernel->residency, 0, sizeof kernel->residency);
+}
+
+static cdpl_kernel *add_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                               const void *entry, size_t params_size, int file_local, unsigned int traits,
+                               registration_kind kind)
 {
     cdpl_kernel *known = lookup(id);
     if (known != NULL) {
-        if (known->entry == NULL) return 0;
+        if (known->entry == NULL) return NULL;
         if (strcmp(known->name, name) != 0) {
             fprintf(stderr, "cdp-lower runtime: kernels %s and %s have the same id 0x%08x; "
                             "rename one of them\n", known->name, name, id);
-            return refuse(known);
+            refuse(known);
+            return NULL;
         }
         /* The same kernel lowered into two files (an inline or ODR-shared
          * definition) is one kernel; a kernel of one file registered by
          * another is that file built twice, whose copies may differ. */
-        if ((file_local || known->file_local) && known->module != module->state_symbol) {
+        if (kind == RUNTIME && (file_local || known->file_local) && known->module != module->state_symbol) {
             fprintf(stderr, "cdp-lower runtime: kernel %s (id 0x%08x) belongs to one file, but two lowered "
                             "files of this program register it: the same file built twice? Lower each copy "
                             "to a path of its own\n", name, id);
-            return refuse(known);
+            refuse(known);
+            return NULL;
         }
-        return 1;
+        if (kind > kind_of(known)) fill_kernel(known, module, entry, params_size, file_local, traits, kind);
+        return known;
     }
     if (nkernels == CDPL_MAX_KERNELS) {
         fprintf(stderr, "cdp-lower runtime: more than %d kernels registered\n", CDPL_MAX_KERNELS);
-        return 0;
+        return NULL;
     }
-    kernels[nkernels].id = id;
-    kernels[nkernels].name = name;
-    kernels[nkernels].entry = entry;
-    kernels[nkernels].params_size = params_size;
-    kernels[nkernels].dynamic_shmem_limit = 0;
-    kernels[nkernels].module = module->state_symbol;
-    kernels[nkernels].file_local = file_local;
-    kernels[nkernels].traits = traits;
-    kernels[nkernels].spares_idle = 0;
-    memset(&kernels[nkernels].residency, 0, sizeof kernels[nkernels].residency);
-    ++nkernels;
-    return 1;
+    cdpl_kernel *added = &kernels[nkernels++];
+    memset(added, 0, sizeof *added);
+    added->id = id;
+    added->name = name;
+    fill_kernel(added, module, entry, params_size, file_local, traits, kind);
+    return added;
 }
 
 /* The first module's scheduler kernels serve every module; each module's
@@ -127,7 +151,8 @@ static int register_runtime_kernel(const cdpl_module_kernels *module, unsigned i
                 params_size, CDPL_MAX_PARAMS_SIZE);
         return 0;
     }
-    return add_module(module, name) && add_kernel(module, id, name, entry, params_size, file_local, traits);
+    return add_module(module, name) &&
+           add_kernel(module, id, name, entry, params_size, file_local, traits, RUNTIME) != NULL;
 }
 
 int cdpl_register_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
@@ -145,13 +170,59 @@ int cdpl_register_file_local_kernel(const cdpl_module_kernels *module, unsigned 
 int cdpl_register_queried_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
                                  const void *kernel)
 {
-    return id_is_free_for(id, name) && add_module(module, name) && add_kernel(module, id, name, kernel, 0, 0, 0);
+    return id_is_free_for(id, name) && add_module(module, name) &&
+           add_kernel(module, id, name, kernel, 0, 0, 0, QUERIED) != NULL;
+}
+
+int cdpl_register_foreign_kernel(const cdpl_module_kernels *module, unsigned int id, const char *name,
+                                 const void *symbol, size_t params_size, const cdpl_param_slot *params,
+                                 unsigned int nparams)
+{
+    /* Its records make nothing: a kernel that launched anything would have
+     * been lowered in its own file, and registered there as a runtime one. */
+    cdpl_kernel *kernel = id_is_free_for(id, name) && add_module(module, name)
+                              ? add_kernel(module, id, name, symbol, params_size, 0, CDPL_KERNEL_LAUNCHES_NOTHING,
+                                           FOREIGN)
+                              : NULL;
+    if (kernel == NULL) return 0;
+    if (kernel->symbol == NULL) {
+        kernel->symbol = symbol;
+        kernel->params = params;
+        kernel->nparams = nparams;
+    }
+    return 1;
+}
+
+int cdpl_register_host_view(unsigned int id, const void *symbol, const cdpl_param_slot *params,
+                            unsigned int nparams)
+{
+    cdpl_kernel *kernel = lookup(id);
+    if (kernel == NULL || kernel->entry == NULL) return 1; /* refused: nothing runs it */
+    kernel->symbol = symbol;
+    kernel->params = params;
+    kernel->nparams = nparams;
+    return 1;
 }
 
 cdpl_kernel *cdpl_find_kernel(unsigned int id)
 {
     cdpl_kernel *kernel = lookup(id);
     return kernel != NULL && kernel->entry != NULL ? kernel : NULL;
+}
+
+cdpl_kernel *cdpl_find_kernel_by_address(const void *function)
+{
+    if (function == NULL) return NULL;
+    for (size_t i = 0; i < nkernels; ++i)
+        if (kernels[i].entry != NULL && (kernels[i].symbol == function || kernels[i].entry == function))
+            return &kernels[i];
+    return NULL;
+}
+
+const void *cdpl_host_kernel_address(const void *symbol)
+{
+    const cdpl_kernel *kernel = cdpl_find_kernel_by_address(symbol);
+    return kernel != NULL && kind_of(kernel) == RUNTIME ? kernel->entry : symbol;
 }
 
 

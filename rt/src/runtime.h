@@ -21,6 +21,16 @@ typedef struct cdpl_kernel {
     /* Its last live launches pushed no record: spare workers would only
      * wait (drain.c), so it runs without them until a launch pushes again. */
     int spares_idle;
+    /* The host address of the kernel's name, and its parameters
+     * (cdpl_register_host_view, cdpl_register_foreign_kernel); NULL and 0
+     * where unknown. */
+    const void *symbol;
+    const cdpl_param_slot *params;
+    unsigned int nparams;
+    /* `entry` is the kernel itself, whose records the host launches one
+     * by one (cdpl_register_foreign_kernel). */
+    int native;
+    int registration; /* registry.c's registration_kind: which registration decided `entry` */
     /* How many blocks of the entry fit on the GPU at once, for the last
      * block size and shared memory asked about (drain.c's spare workers). */
     struct {
@@ -32,6 +42,8 @@ typedef struct cdpl_kernel {
 
 /* registry.c */
 cdpl_kernel *cdpl_find_kernel(unsigned int id);
+/* The kernel whose symbol or entry is `function`, or NULL. */
+cdpl_kernel *cdpl_find_kernel_by_address(const void *function);
 cdpl_kernel *cdpl_builtin_kernel(void);
 size_t cdpl_kernel_count(void);
 const cdpl_kernel *cdpl_kernel_at(size_t index);
@@ -93,6 +105,11 @@ unsigned long long cdpl_current_context(void);
 /* The same, once the runtime API has made its context current on this thread. */
 unsigned long long cdpl_context_for_launch(void);
 int cdpl_same_context(unsigned long long made_in, unsigned long long now);
+
+/* drain.c: launches kernel `kernel` (native: cdpl_register_foreign_kernel)
+ * as itself, with its packed parameters `params`. */
+cudaError_t cdpl_launch_native(const cdpl_kernel *kernel, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream,
+                               const unsigned char *params);
 
 /* Reports a runtime failure on stderr, prefixed "cdp-lower runtime: ". */
 void cdpl_report(const char *format, ...);

@@ -8,5 +8,5 @@ __global__ void parent(int *out) { child<<<dim3(4, 2), 32>>>(out); }
 
 __global__ void unrelated(int *out) { out[blockIdx.x] = 1; }
 // CHECK: __device__ int my_block() { return cdpl_blockIdx().x + cdpl_gridDim().x * cdpl_blockIdx().y; }
-// CHECK: __device__ void child(int *out) { const dim3 cdpl_grid_dim = cdpl_gridDim(); out[my_block()] = cdpl_grid_dim.y; }
+// CHECK: __device__ void cdpl_kernel_child(int *out) { const dim3 cdpl_grid_dim = cdpl_gridDim(); out[my_block()] = cdpl_grid_dim.y; }
 // CHECK: __global__ void unrelated(int *out) { out[blockIdx.x] = 1; }

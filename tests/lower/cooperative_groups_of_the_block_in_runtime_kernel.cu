@@ -26,6 +26,6 @@ int main()
     native_only<<<1, 1>>>(nullptr);
     return 0;
 }
-// CHECK: __device__ void child(int *out)
+// CHECK: __device__ void cdpl_kernel_child(int *out)
 // CHECK: if (warp.thread_rank() == 0) out[cdpl_block_idx.x] = rank_in_block() + (int)block.size();
 // CHECK: __global__ void native_only(int *out) { out[cg::this_grid().block_rank()] = 1; }

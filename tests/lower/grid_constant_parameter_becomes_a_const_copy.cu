@@ -25,7 +25,7 @@ int main()
     native<<<1, 1>>>(t, nullptr);
     return 0;
 }
-// CHECK: __device__ void lookup(const  table t, int *out);
-// CHECK: __device__ void lookup(const  table t, int *out) { out[threadIdx.x] = t.values[threadIdx.x]; }
+// CHECK: __device__ void cdpl_kernel_lookup(const  table t, int *out);
+// CHECK: __device__ void cdpl_kernel_lookup(const  table t, int *out) { out[threadIdx.x] = t.values[threadIdx.x]; }
 // CHECK: struct cdpl_params_lookup { const table p0; int *p1; };
 // CHECK: __global__ void native(const __grid_constant__ table t, int *out) { out[0] = t.values[0]; }

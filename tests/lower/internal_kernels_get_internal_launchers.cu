@@ -11,7 +11,7 @@
 // CHECK: template <int N> [[maybe_unused]] static __host__ __device__ cdpl_body_fn_count cdpl_body_of_count()
 // CHECK: template <int N> [[maybe_unused]] static __host__ __device__ void cdpl_launch_count(cdpl_launch_config cdpl_c, int *p0)
 // CHECK: cdpl_register_file_local(0x
-// CHECK: __host__ __device__ void cdpl_launch_visible(cdpl_launch_config, int *); __device__ void visible(int *out)
+// CHECK: __host__ __device__ void cdpl_launch_visible(cdpl_launch_config, int *); __device__ void cdpl_kernel_visible(int *out)
 // CHECK-NOT: static __host__ __device__ void cdpl_launch_visible
 // CHECK: cdpl_register(0x
 static __global__ void walk(int *out, int depth)

@@ -15,6 +15,6 @@ int main()
     parent<<<1, 1>>>(nullptr);
     return 0;
 }
-// CHECK: static __global__ void cdpl_entry_child(cdpl_wave); __host__ __device__ void cdpl_launch_child(cdpl_launch_config, int *); __device__ void child(int *p)
+// CHECK: static __global__ void cdpl_entry_child(cdpl_wave); void child(int *); __host__ __device__ void cdpl_launch_child(cdpl_launch_config, int *); __device__ void cdpl_kernel_child(int *p)
 // CHECK: if (cudaFuncGetAttributes(&attributes, cdpl_entry_child) != cudaSuccess) return 1;
 // CHECK: cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, cdpl_entry_child, 32, 0);

@@ -21,13 +21,13 @@ int main()
 // CHECK: header_parts/block_helpers.cuh"
 // CHECK: __device__ inline int block_x() { return cdpl_blockIdx().x; }
 // CHECK: #line 6 "/
-// CHECK: __device__ void header_child(int *out) { out[block_x()] = 1; }
+// CHECK: __device__ void cdpl_kernel_header_child(int *out) { out[block_x()] = 1; }
 // CHECK: header_parts/launches.cuh"
 // CHECK: cdpl_launch_header_child(cdpl_config(2, 1), out);
 // CHECK: if (cdpl_cudaGetLastError() != cudaSuccess) out[0] = -1;
 // CHECK: #endif
 // CHECK: launch_in_header_is_lowered_in_its_place.cu"
-// CHECK: __device__ void parent(int *out) { cdpl_launch_header_parent(cdpl_config(1, 1), out); }
+// CHECK: __device__ void cdpl_kernel_parent(int *out) { cdpl_launch_header_parent(cdpl_config(1, 1), out); }
 // CHECK: host_only<<<1, 1>>>((int *)0);
 // CHECK-NOT: #include "header_parts/launches.cuh"
 // CHECK-NOT: #include "block_helpers.cuh"
