@@ -26,9 +26,10 @@ enum {
     /* Tells device code from host code in an #if: __CUDA_ARCH__ and the like. */
     CDPL_MARK_ARCH = 16,
     /* Another name of the CUDA runtime's (`cuda` and a capital): called in
-     * device code (cudaMemcpy, cudaLaunchKernel...) it is lowering's to
-     * refuse, as it would not link. A macro that ends with one, or holds
-     * one before `(`, is marked CDPL_MARK_LOWERED. */
+     * a function body (cudaMemcpy, cudaLaunchKernel...) it is lowering's
+     * to refuse if the body is device code, as it would not link. A macro
+     * that ends with one, or holds one before `(`, is marked
+     * CDPL_MARK_LOWERED. */
     CDPL_MARK_RUNTIME_NAME = 32
 };
 

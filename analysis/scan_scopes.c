@@ -90,11 +90,29 @@ static void device_mark_in_body(cdpl_scope_walk *walk, const cdpl_scan_token *to
         give_up(walk, token, "marks device code in a host function that holds what lowering rewrites");
 }
 
-static bool declared_device(const cdpl_scope_walk *walk, const cdpl_scan_header *header)
+static bool same_text(const cdpl_scan_token *a, const cdpl_scan_token *b)
 {
-    for (size_t n = 0; header->named && n < walk->ndevice_names; ++n)
-        if (walk->device_names[n].length == header->name.length &&
-            memcmp(walk->device_names[n].text, header->name.text, header->name.length) == 0)
+    return a->length == b->length && (a->length == 0 || memcmp(a->text, b->text, a->length) == 0);
+}
+
+/* The function the header names, with the class its body or its name puts it in. */
+static cdpl_scan_name function_named(const cdpl_scope_walk *walk)
+{
+    cdpl_scan_name function = walk->header.function;
+    const cdpl_scope *top = &walk->scopes[walk->nscopes - 1];
+    if (function.scope.length == 0 && top->kind == CDPL_SCOPE_CLASS) function.scope = top->class_name;
+    return function;
+}
+
+/* Whether nvcc makes the function the header defines device code for a
+ * device mark on a declaration: it has none of its own (an overload may
+ * say __host__), and a declaration of its name and class has one. */
+static bool declared_device(const cdpl_scope_walk *walk)
+{
+    cdpl_scan_name function = function_named(walk);
+    for (size_t n = 0; walk->header.named && !walk->header.host_mark && n < walk->ndevice_names; ++n)
+        if (same_text(&walk->device_names[n].name, &function.name) &&
+            (function.any_scope || same_text(&walk->device_names[n].scope, &function.scope)))
             return true;
     return false;
 }
@@ -102,9 +120,10 @@ static bool declared_device(const cdpl_scope_walk *walk, const cdpl_scan_header 
 /* The end of a declaration at declaration scope. */
 static void end_declaration(cdpl_scope_walk *walk)
 {
-    const cdpl_scan_header *header = &walk->header;
-    if ((header->marks & CDPL_MARK_DEVICE) && header->named && !declared_device(walk, header))
-        cdpl_append(walk->context, &walk->device_names, &walk->ndevice_names, sizeof header->name, &header->name);
+    if ((walk->header.marks & CDPL_MARK_DEVICE) && walk->header.named && !declared_device(walk)) {
+        cdpl_scan_name function = function_named(walk);
+        cdpl_append(walk->context, &walk->device_names, &walk->ndevice_names, sizeof function, &function);
+    }
     walk->header = no_header();
 }
 
@@ -131,12 +150,14 @@ static void open_brace(cdpl_scope_walk *walk, const cdpl_scan_token *token)
     } else if (!header->function_parens && (header->namespace_key || header->linkage)) {
         push(walk, (cdpl_scope){.kind = CDPL_SCOPE_DECLARATIONS});
     } else if (!header->function_parens && header->class_key) {
-        push(walk, (cdpl_scope){.kind = CDPL_SCOPE_CLASS});
+        push(walk, (cdpl_scope){.kind = CDPL_SCOPE_CLASS, .class_name = header->class_name});
     } else if (!header->any) {
         give_up(walk, token, "begins no declaration");
     } else {
-        push(walk, (cdpl_scope){CDPL_SCOPE_BODY, (header->marks & CDPL_MARK_DEVICE) || declared_device(walk, header),
-                                (header->marks & CDPL_MARK_UNKNOWN) != 0, header->unknown, false, false});
+        push(walk, (cdpl_scope){.kind = CDPL_SCOPE_BODY,
+                                .device = (header->marks & CDPL_MARK_DEVICE) || declared_device(walk),
+                                .header_unknown = (header->marks & CDPL_MARK_UNKNOWN) != 0,
+                                .unknown = header->unknown});
     }
 }
 
@@ -154,6 +175,18 @@ static void close_brace(cdpl_scope_walk *walk, const cdpl_scan_token *token)
     if (kind == CDPL_SCOPE_BODY || kind == CDPL_SCOPE_DECLARATIONS) walk->header = no_header();
 }
 
+/* The function `name` names, after `before` and `earlier`: `C::f`, or `f`. */
+static cdpl_scan_name name_at(const cdpl_scan_token *name, const cdpl_scan_token *before,
+                              const cdpl_scan_token *earlier)
+{
+    cdpl_scan_name function = {.name = *name};
+    if (is(before, "::") && earlier->kind == CDPL_SCAN_IDENTIFIER)
+        function.scope = *earlier;
+    else if (is(before, "::"))
+        function.any_scope = true;
+    return function;
+}
+
 /* opens_template: the token follows `template`. */
 static void header_punctuator(cdpl_scope_walk *walk, const cdpl_scan_token *token, bool opens_template)
 {
@@ -164,7 +197,7 @@ static void header_punctuator(cdpl_scope_walk *walk, const cdpl_scan_token *toke
             header->attribute_parens = header->parens;
             header->gnu_attribute = is(&walk->previous, "__attribute__");
         } else if (outside_brackets && walk->previous.kind == CDPL_SCAN_IDENTIFIER) {
-            header->name = walk->previous;
+            header->function = name_at(&walk->previous, &walk->earlier[0], &walk->earlier[1]);
             header->named = true;
         }
         ++header->parens;
@@ -189,6 +222,7 @@ static void header_punctuator(cdpl_scope_walk *walk, const cdpl_scan_token *toke
     } else if (is(token, ";") && outside_brackets) {
         end_declaration(walk);
     } else if (is(token, ":") && outside_brackets) {
+        header->class_head_ended = true;
         if (is(&walk->previous, "public") || is(&walk->previous, "protected") || is(&walk->previous, "private"))
             *header = no_header();
         else if (header->function_parens)
@@ -211,6 +245,7 @@ static void header_token(cdpl_scope_walk *walk, const cdpl_scan_token *token, un
     if (marks & CDPL_MARK_LOWERED) lowered(walk, token, in_arch_region);
     bool template_next = header->template_next;
     header->template_next = false;
+    if (header->class_key && is(token, "<") && !template_next) header->class_head_ended = true; /* S<T *> */
     if (token->kind == CDPL_SCAN_PUNCTUATOR) {
         header_punctuator(walk, token, template_next);
         return;
@@ -220,13 +255,16 @@ static void header_token(cdpl_scope_walk *walk, const cdpl_scan_token *token, un
     if (is(token, "template")) header->template_next = true;
     if (is(token, "operator")) {
         header->operator_state = 1;
-        header->name = *token;
+        header->function = name_at(token, &walk->previous, &walk->earlier[0]);
         header->named = true;
     }
     if (is(token, "namespace")) header->namespace_key = true;
-    if (header->template_angles == 0 &&
-        (is(token, "struct") || is(token, "class") || is(token, "union") || is(token, "enum")))
-        header->class_key = true;
+    if (is(token, "__host__")) header->host_mark = true;
+    bool class_key = is(token, "struct") || is(token, "class") || is(token, "union") || is(token, "enum");
+    if (header->template_angles == 0 && class_key) header->class_key = true;
+    if (header->class_key && !class_key && !header->class_head_ended && header->parens == 0 &&
+        header->template_angles == 0 && !is(token, "final") && !opens_attribute(token))
+        header->class_name = *token;
     if (header->gnu_attribute && header->attribute_parens >= 0 && (is(token, "device") || is(token, "global")))
         marks |= CDPL_MARK_DEVICE;
     header->marks |= marks & CDPL_MARK_DEVICE;
@@ -246,9 +284,10 @@ static bool confirms_lambda_mark(const cdpl_scan_token *token, unsigned marks)
 void cdpl_scope_walk_token(cdpl_scope_walk *walk, const cdpl_scan_token *token, unsigned marks, bool in_arch_region)
 {
     if (marks & CDPL_MARK_BRACES) give_up(walk, token, "is a macro whose braces do not pair up");
-    if (walk->runtime_name_pending && is(token, "(")) lowered(walk, &walk->previous, in_arch_region);
-    walk->runtime_name_pending = (marks & CDPL_MARK_RUNTIME_NAME) != 0;
     bool in_body = walk->body != SIZE_MAX;
+    /* Outside bodies such a name before `(` declares a function of the user's. */
+    if (walk->runtime_name_pending && is(token, "(")) lowered(walk, &walk->previous, in_arch_region);
+    walk->runtime_name_pending = (marks & CDPL_MARK_RUNTIME_NAME) && (in_body || in_arch_region);
     if (in_body && walk->lambda_mark_pending && confirms_lambda_mark(token, marks))
         device_mark_in_body(walk, &walk->previous);
     walk->lambda_mark_pending = false;
@@ -271,6 +310,8 @@ void cdpl_scope_walk_token(cdpl_scope_walk *walk, const cdpl_scan_token *token, 
     } else {
         header_token(walk, token, marks, in_arch_region);
     }
+    walk->earlier[1] = walk->earlier[0];
+    walk->earlier[0] = walk->previous;
     walk->previous = *token;
 }
 

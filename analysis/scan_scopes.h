@@ -2,7 +2,7 @@
  * braces open a function body, and whether that function is device code.
  * A function is device code when its header (the tokens since the previous
  * declaration ended, up to its `{`) holds a device mark, or when a
- * declaration of its name does. What lowering
+ * declaration of the same function (by its name and class) does. What lowering
  * rewrites (CDPL_MARK_LOWERED) must then not occur in device code, nor
  * anywhere the scan cannot place in a host function. */
 #ifndef CDPL_SCAN_SCOPES_H
@@ -22,13 +22,24 @@ typedef enum cdpl_scope_kind {
     CDPL_SCOPE_EXPRESSION    /* braces of an initializer, or inside a declaration's header */
 } cdpl_scope_kind;
 
+/* A function as a declaration names it: `f`, and `C` for `C::f` or for a
+ * declaration in the body of class C (length 0 when there is none). */
+typedef struct cdpl_scan_name {
+    cdpl_scan_token scope;
+    cdpl_scan_token name;
+    bool any_scope;           /* qualified otherwise (`C<T>::f`): it may be any class's */
+} cdpl_scan_name;
+
 /* The declaration being read at declaration scope. */
 typedef struct cdpl_scan_header {
     unsigned marks;           /* CDPL_MARK_DEVICE and _UNKNOWN of its tokens outside brackets */
     cdpl_scan_token unknown;  /* the first token marked unknown */
     bool any;                 /* holds a token */
-    cdpl_scan_token name;     /* the identifier before its parameter list, if it has one yet */
-    bool named;
+    cdpl_scan_name function;  /* by the identifier before its parameter list... */
+    bool named;               /* ...once there is one */
+    bool host_mark;           /* holds __host__ */
+    cdpl_scan_token class_name; /* of a class head: the last identifier before the base classes */
+    bool class_head_ended;
     bool class_key, namespace_key, linkage, assigns, function_parens, constructor_initializers;
     int parens;               /* `(` not closed */
     int template_angles;      /* `<` of a template parameter list not closed */
@@ -41,6 +52,7 @@ typedef struct cdpl_scan_header {
 
 typedef struct cdpl_scope {
     cdpl_scope_kind kind;
+    cdpl_scan_token class_name; /* a class */
     /* A body: */
     bool device;              /* of a function its header marks device code */
     bool header_unknown;      /* its header names a macro no file read defines */
@@ -58,9 +70,10 @@ typedef struct cdpl_scope_walk {
     cdpl_scan_header header;
     /* Functions declared (not defined) with a device mark: nvcc makes a
      * definition of the same function without one __host__ __device__. */
-    cdpl_scan_token *device_names;
+    cdpl_scan_name *device_names;
     size_t ndevice_names;
     cdpl_scan_token previous;
+    cdpl_scan_token earlier[2]; /* the two tokens before `previous` */
     bool lambda_mark_pending; /* a macro no file read defines follows `)`: a lambda's __device__? */
     bool runtime_name_pending;/* the previous token is a CUDA runtime name: a call if `(` follows */
     /* Set when the walk cannot tell that the file needs no lowering:

@@ -92,6 +92,18 @@ static const scan_case cases[] = {
     {"-D macros that mean nothing to lowering", UNCHANGED,
      KERNEL "void run(int *p) { child<<<BLOCKS, 1>>>(p); cudaThreadSynchronize(); }\n",
      {{0}}, {"-DcudaThreadSynchronize=cudaDeviceSynchronize", "-D", "BLOCKS=4"}, 0},
+    {"a member function of the user's named like the CUDA runtime's", UNCHANGED,
+     "struct Graph { long cudaCopy(struct Graph &to); __device__ int size(); };\n"
+     "long Graph::cudaCopy(struct Graph &to) { return cudaMemcpy(&to, this, 8, cudaMemcpyDefault); }\n",
+     {{0}}, {0}, 0},
+    {"a host member named as another class's device member", UNCHANGED,
+     "struct List { __device__ void init(); };\nstruct Space { void init(); };\n"
+     "inline __device__ void List::init() {}\ninline void Space::init() { cudaMalloc(&p, 4); }\n",
+     {{0}}, {0}, 0},
+    {"a host overload of a function declared __host__ __device__", UNCHANGED,
+     "__host__ __device__ int size(int n);\n__host__ __device__ int size(int n) { return n; }\n"
+     "template <class T> __host__ int size(T t) { cudaFuncAttributes a; cudaFuncGetAttributes(&a, t); return 0; }\n",
+     {{0}}, {0}, 0},
     {"CUDA runtime types and constants in device code", UNCHANGED,
      "__device__ cudaError_t last;\n"
      "__global__ void k(cudaStream_t s, int *p) { if (last == cudaSuccess) p[0] = cudaMemcpyDeviceToHost; }\n",
@@ -114,8 +126,14 @@ static const scan_case cases[] = {
     {"a macro that ends with a CUDA runtime name, called in device code", PARSE,
      "#define COPY cudaMemcpy\n__device__ void f(int *p, int *q) { COPY(p, q, 4, cudaMemcpyDeviceToDevice); }\n",
      {{0}}, {0}, -1},
-    {"a function declared __device__ and defined without it", PARSE,
+    {"a member declared __device__ and defined without it", PARSE,
      "struct S { __device__ void check(); };\nvoid S::check() { cudaGetLastError(); }\n", {{0}}, {0}, -1},
+    {"a member of a class template declared __device__ and defined without it", PARSE,
+     "template <class T> struct S { __device__ void check(); };\n"
+     "template <class T> void S<T>::check() { cudaGetLastError(); }\n",
+     {{0}}, {0}, -1},
+    {"a function declared __device__ and defined without it", PARSE,
+     "__device__ void check();\nvoid check() { cudaGetLastError(); }\n", {{0}}, {0}, -1},
     {"a special stream in device code", PARSE,
      "__global__ void k() { cudaStream_t s = cudaStreamFireAndForget; (void)s; }\n", {{0}}, {0}, -1},
     {"a macro that means __device__", PARSE,
