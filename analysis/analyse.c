@@ -24,6 +24,7 @@
 #include "includes.h"
 #include "launch_sites.h"
 #include "parse.h"
+#include "quick_scan.h"
 #include "source.h"
 #include "special_includes.h"
 #include "using_declarations.h"
@@ -310,6 +311,7 @@ bool cdpl_analyse_file(const char *path, const cdpl_parse_options *options, cdpl
     *model = (cdpl_model){0};
     model->main_file = strdup(path);
     if (model->main_file == NULL || !read_source(path, model)) return false;
+    if (options != NULL && options->scan_first && cdpl_quick_scan_model(path, options, model)) return true;
     return analyse_source(path, options, model);
 }
 

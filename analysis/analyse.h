@@ -11,6 +11,11 @@ typedef struct cdpl_parse_options {
     const char *stub_include_dir; /* holds the empty texture_fetch_functions.h */
     const char *const *extra_args;/* -I, -D, and everything after `--` */
     size_t nextra_args;
+    /* cdpl_analyse_file does not parse a file that the quick scan finds to
+     * need no lowering (quick_scan.h): its model then holds its source and,
+     * as its includes, the user headers the scan read, and nothing else.
+     * Enough to write the file; not to report on it. */
+    bool scan_first;
 } cdpl_parse_options;
 
 /* Fills `model` for `path`. Problems in the user's code, and constructs that

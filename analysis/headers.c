@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "paths.h"
 #include "source.h"
@@ -97,18 +96,6 @@ static char *read_file(const char *path, size_t *size)
     return bytes;
 }
 
-/* The runtime's headers (the directory of cdpl_abi.h) are never inlined:
- * a lowered file includes cdpl.cuh. */
-static bool is_runtime_header(const char *path)
-{
-    char *directory = cdpl_directory_of(path);
-    char *abi = directory != NULL ? cdpl_joined_path(directory, "cdpl_abi.h", strlen("cdpl_abi.h")) : NULL;
-    bool runtime = abi != NULL && access(abi, F_OK) == 0;
-    free(directory);
-    free(abi);
-    return runtime;
-}
-
 /* ---- which line includes which header ---- */
 
 typedef struct inclusion_walk {
@@ -132,7 +119,7 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, 
     clang_getExpansionLocation(stack[0], &includer_file, NULL, NULL, &offset);
     if (includer_file == NULL) return; /* -include on the command line */
     inclusion found = {NULL, offset, real_path_of(file), NULL};
-    if (found.path == NULL || is_runtime_header(found.path) || clang_File_isEqual(file, walk->unit->main_file)) {
+    if (found.path == NULL || cdpl_is_runtime_header(found.path) || clang_File_isEqual(file, walk->unit->main_file)) {
         free(found.path);
         return;
     }

@@ -3,15 +3,15 @@
 #define _XOPEN_SOURCE 700
 #include "special_includes.h"
 
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "diagnose.h"
+#include "include_search.h"
 #include "paths.h"
+#include "regular_files.h"
 
 /* Enough for any project's own headers; what lies beyond is left to libclang. */
 enum { most_files_read = 512 };
@@ -35,22 +35,6 @@ static size_t skip_blanks(const char *text, size_t at, size_t end)
 static bool word_is(const char *text, size_t length, const char *word)
 {
     return strlen(word) == length && memcmp(text, word, length) == 0;
-}
-
-/* The directory that extra_args[*at] adds to the include search (-Idir or
- * -I dir, and the same for -iquote, -isystem, -idirafter), stepping *at
- * over a separate value; NULL for any other argument. */
-static const char *search_directory(const cdpl_parse_options *options, size_t *at)
-{
-    static const char *const flags[] = {"-I", "-iquote", "-isystem", "-idirafter"};
-    const char *argument = options->extra_args[*at];
-    for (size_t f = 0; f < sizeof flags / sizeof *flags; ++f) {
-        size_t length = strlen(flags[f]);
-        if (strncmp(argument, flags[f], length) != 0) continue;
-        if (argument[length] != '\0') return argument + length;
-        return *at + 1 < options->nextra_args ? options->extra_args[++*at] : NULL;
-    }
-    return NULL;
 }
 
 static const char *kind_of(mode_t mode)
@@ -79,23 +63,11 @@ static void walk_file(include_walk *walk, const char *path)
         free(real);
         return;
     }
-    /* Opened without waiting, and checked again: it may have changed since. */
-    int descriptor = open(path, O_RDONLY | O_NONBLOCK);
-    struct stat status;
-    if (descriptor < 0) return;
     char *text = NULL;
-    if (fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode)) {
-        text = malloc((size_t)status.st_size + 1);
-        if (text == NULL) walk->context->out_of_memory = true;
-    }
     size_t size = 0;
-    while (text != NULL && size < (size_t)status.st_size) {
-        ssize_t got = read(descriptor, text + size, (size_t)status.st_size - size);
-        if (got <= 0) break;
-        size += (size_t)got;
-    }
-    close(descriptor);
-    if (text != NULL) walk_text(walk, text, size, path, path);
+    cdpl_read_status status = cdpl_read_regular_file(path, &text, &size);
+    if (status == CDPL_READ_NO_MEMORY) walk->context->out_of_memory = true;
+    if (status == CDPL_READ_DONE) walk_text(walk, text, size, path, path);
     free(text);
 }
 
@@ -132,7 +104,8 @@ static void check_name(include_walk *walk, const char *name, size_t length, cons
         try_candidate(walk, cdpl_joined_path(quote_directory, name, length), name, length, loc))
         return;
     for (size_t a = 0; a < walk->options->nextra_args && !walk->refused; ++a) {
-        const char *directory = search_directory(walk->options, &a);
+        cdpl_search_kind kind;
+        const char *directory = cdpl_search_directory(walk->options, &a, &kind);
         if (directory != NULL && try_candidate(walk, cdpl_joined_path(directory, name, length), name, length, loc))
             return;
     }

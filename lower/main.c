@@ -285,6 +285,8 @@ static int parse_command_line(int argc, char **argv, cli *options)
     }
     options->parse.extra_args = options->clang_args;
     options->parse.nextra_args = options->nclang_args;
+    /* A report shows the whole analysis, even of a file left unchanged. */
+    options->parse.scan_first = options->report == REPORT_NONE;
     return 0;
 }
 
