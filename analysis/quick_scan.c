@@ -16,6 +16,7 @@
 #include "include_search.h"
 #include "paths.h"
 #include "regular_files.h"
+#include "scan_kernel_names.h"
 #include "scan_macros.h"
 #include "scan_scopes.h"
 
@@ -55,6 +56,11 @@ typedef struct scan {
     size_t nfiles;
     bool second;             /* the second reading: code counts */
     cdpl_scope_walk walk;
+    cdpl_kernel_names kernels;   /* gathered in the first reading */
+    /* In a body: the token before named a kernel of another file
+     * (scan_kernel_names.h); a use of it but a <<<>>> launch needs lowering. */
+    bool foreign_kernel_pending;
+    cdpl_scan_token foreign_kernel;
     group *groups;
     size_t ngroups;
     size_t depth;            /* includes being read */
@@ -367,6 +373,24 @@ static void directive(scan *s, size_t file, unsigned line)
         needs_parse(s, s->files[file].path, line, "#include_next");
 }
 
+/* Host code that uses a kernel of another file other than by a <<<>>>
+ * launch, or calls cudaLaunchKernel (whose function may be one), asks the
+ * runtime once lowered (cdpl_host_names.cuh). */
+static void note_kernel_use(scan *s, const char *path, const cdpl_scan_token *token)
+{
+    if (s->foreign_kernel_pending && !cdpl_scan_token_is(token, "<<<"))
+        needs_parse(s, path, s->foreign_kernel.line, "'%.*s', a kernel of another file, is used other than by <<<>>>",
+                    (int)s->foreign_kernel.length, s->foreign_kernel.text);
+    s->foreign_kernel_pending = false;
+    if (s->walk.body == SIZE_MAX) return;
+    if (cdpl_scan_token_is(token, "cudaLaunchKernel"))
+        needs_parse(s, path, token->line, "cudaLaunchKernel may launch a kernel of another file");
+    else if (cdpl_kernel_names_is_foreign(&s->kernels, token)) {
+        s->foreign_kernel_pending = true;
+        s->foreign_kernel = *token;
+    }
+}
+
 static void read_text(scan *s, const cdpl_scan_text *text, size_t file)
 {
     const char *path = file != SIZE_MAX ? s->files[file].path : "<command line>";
@@ -383,12 +407,17 @@ static void read_text(scan *s, const cdpl_scan_text *text, size_t file)
             if (lexer.problem == NULL) directive(s, file, line);
             continue;
         }
-        if (!s->second || skipping(s)) continue;
+        if (skipping(s)) continue;
+        if (!s->second) {
+            cdpl_kernel_names_read(&s->kernels, &s->context, &token);
+            continue;
+        }
         if (++s->tokens > most_tokens) {
             needs_parse(s, path, token.line, "more tokens than the scan reads");
             return;
         }
         cdpl_scope_walk_token(&s->walk, &token, cdpl_token_marks(&s->macros, &token), in_arch_region(s));
+        note_kernel_use(s, path, &token);
         if (s->walk.problem != NULL)
             needs_parse(s, path, s->walk.at.line, "'%.*s' %s", (int)s->walk.at.length, s->walk.at.text,
                         s->walk.problem);
@@ -439,6 +468,7 @@ static void free_scan(scan *s)
     cdpl_macros_free(&s->macros);
     cdpl_scan_text_free(&s->command_line);
     cdpl_scope_walk_free(&s->walk);
+    cdpl_kernel_names_free(&s->kernels);
 }
 
 static void decide(scan *s, const char *path, const char *bytes, size_t size, const cdpl_parse_options *options)

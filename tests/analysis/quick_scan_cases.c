@@ -41,6 +41,10 @@ static const scan_case cases[] = {
             "  cudaMemcpy(p, p, 4, cudaMemcpyDefault);\n"
             "  cudaFree(p);\n}\n",
      {{0}}, {0}, 0},
+    {"a kernel of another file launched with <<<>>>, one of this file asked about", UNCHANGED,
+     "__global__ void solve(float *x);\n" KERNEL
+     "void go(float *x, cudaFuncAttributes *a) { solve<<<1, 1>>>(x); cudaFuncGetAttributes(a, child); }\n",
+     {{0}}, {0}, 0},
     {"launches and API names in comments, strings and characters", UNCHANGED,
      "__global__ void k(int *p) {\n  // child<<<1, 1>>>(p);\n  /* cudaGetLastError(); */\n"
      "  printf(\"child<<<1, 1>>>(p); cudaMalloc\");\n  char c = '<'; const char *r = R\"x(cudaFree<<<)x\";\n"
@@ -115,6 +119,11 @@ static const scan_case cases[] = {
 
     /* What must. */
     {"a device-side launch", PARSE, KERNEL "__global__ void parent(int *p) { child<<<1, 1>>>(p); }\n", {{0}}, {0}, -1},
+    {"the address of a kernel that another file defines, in host code", PARSE,
+     "__global__ void solve(float *x);\nvoid size(cudaFuncAttributes *a) { cudaFuncGetAttributes(a, solve); }\n",
+     {{0}}, {0}, -1},
+    {"cudaLaunchKernel in host code", PARSE,
+     KERNEL "void go(void **args) { cudaLaunchKernel((const void *)child, 1, 1, args, 0, 0); }\n", {{0}}, {0}, -1},
     {"a device API call in a device function", PARSE,
      "__device__ int check() { return cudaGetLastError() == cudaSuccess; }\n", {{0}}, {0}, -1},
     {"a device API call in a host device function", PARSE,
