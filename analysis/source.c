@@ -233,6 +233,36 @@ void cdpl_tokens_dispose(cdpl_tokens *tokens)
     *tokens = (cdpl_tokens){0};
 }
 
+/* Whether the source holds nothing but whitespace and comments in [at, end). */
+static bool blank_between(const cdpl_model *model, size_t at, size_t end)
+{
+    const char *text = model->source;
+    while (at < end) {
+        if (strchr(" \t\r\n\\", text[at]) != NULL) {
+            ++at;
+        } else if (at + 1 < end && text[at] == '/' && text[at + 1] == '*') {
+            const char *close = strstr(text + at + 2, "*/");
+            if (close == NULL) return false;
+            at = (size_t)(close - text) + 2;
+        } else if (at + 1 < end && text[at] == '/' && text[at + 1] == '/') {
+            while (at < end && text[at] != '\n') ++at;
+        } else {
+            return false;
+        }
+    }
+    return at == end;
+}
+
+cdpl_range cdpl_tokens_span(const cdpl_model *model, const cdpl_tokens *tokens, unsigned first, unsigned last)
+{
+    for (unsigned t = first + 1; t <= last; ++t) {
+        cdpl_range before = tokens->ranges[t - 1], here = tokens->ranges[t];
+        if (before.end == before.begin || here.begin < before.end || !blank_between(model, before.end, here.begin))
+            return tokens->ranges[first];
+    }
+    return (cdpl_range){tokens->ranges[first].begin, tokens->ranges[last].end};
+}
+
 bool cdpl_token_is(const cdpl_model *model, const cdpl_tokens *tokens, unsigned index, const char *text)
 {
     return index < tokens->count && cdpl_text_is(model, tokens->ranges[index], text);

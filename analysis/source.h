@@ -55,6 +55,10 @@ bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range rang
  * false, the context out of memory, when it cannot. */
 bool cdpl_tokens_add(cdpl_context *context, cdpl_tokens *tokens, cdpl_range range, CXTokenKind kind);
 void cdpl_tokens_dispose(cdpl_tokens *tokens);
+/* The source from token `first` to token `last`, where the source spells
+ * them one after the other; token `first` alone where it does not (they
+ * come from different places of a macro's expansion). */
+cdpl_range cdpl_tokens_span(const cdpl_model *model, const cdpl_tokens *tokens, unsigned first, unsigned last);
 bool cdpl_token_is(const cdpl_model *model, const cdpl_tokens *tokens, unsigned index, const char *text);
 bool cdpl_token_is_identifier(const cdpl_tokens *tokens, unsigned index);
 /* The token beginning at `offset`, or tokens->count. */
