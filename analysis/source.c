@@ -207,6 +207,7 @@ bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range rang
         if (!cdpl_main_range(unit, clang_getTokenExtent(unit->tu, tokens[t]), &token_range) ||
             token_range.end > range.end)
             break;
+        if (clang_getTokenKind(tokens[t]) == CXToken_Comment) continue;
         kinds[kept] = clang_getTokenKind(tokens[t]);
         ranges[kept++] = token_range;
     }

@@ -50,6 +50,8 @@ typedef struct cdpl_tokens {
     unsigned count;
 } cdpl_tokens;
 
+/* The tokens of `range`, without its comments: like the preprocessor,
+ * everything here reads a comment as whitespace. */
 bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range range, cdpl_tokens *out);
 /* Adds a token at the end of a list that only this has grown, from empty;
  * false, the context out of memory, when it cannot. */

@@ -3,7 +3,8 @@
 // which serves every kernel it is given: each use in device code is
 // replaced by its expansion, in which the launch is rewritten, and the
 // definition stays as it is. A use written over several lines leaves its
-// other lines empty, so that what follows keeps its line and column.
+// other lines empty, so that what follows keeps its line and column; its
+// comments go, as the preprocessor's do.
 #define LAUNCH1(k, ...) k<<<1, 32>>>(__VA_ARGS__)
 #define GO(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__)
 __global__ void child(int *out, int v) { out[threadIdx.x] = v; }
@@ -14,8 +15,8 @@ __global__ void parent(int *out, int n)
     LAUNCH1(child, out, 1);
     GO(child, n, 2 * n, out, 2);
     GO(tick, 1, 1);
-    LAUNCH1(child,
-            out,
+    LAUNCH1(child, /* where */
+            out,   // and what:
             3); out[1] = n;
 #if __CUDA_ARCH__
     GO(child, 1, 1, out, 4);
