@@ -23,6 +23,7 @@
 #include "headers.h"
 #include "includes.h"
 #include "launch_sites.h"
+#include "macro_launches.h"
 #include "parse.h"
 #include "quick_scan.h"
 #include "source.h"
@@ -255,6 +256,7 @@ static void analyse_units(cdpl_context *context)
     cdpl_find_body_block_copies(context);
     cdpl_find_host_launches(context);
     cdpl_find_arch_guard_launches(context);
+    cdpl_find_launches_in_macro_uses(context);
     /* An empty array may be NULL, which qsort must not be given. */
     if (model->nlaunches > 1) qsort(model->launches, model->nlaunches, sizeof *model->launches, launch_order);
     cdpl_find_api_calls(context);
@@ -298,6 +300,7 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
     cdpl_dispose_units(&context);
     clang_disposeIndex(index);
     free(context.host_launch_offsets);
+    for (size_t c = 0; c < context.nconditional_launches; ++c) free(context.conditional_launches[c].construct);
     free(context.conditional_launches);
     for (size_t h = 0; h < context.nhidden_builtins; ++h) free(context.hidden_builtins[h].through);
     free(context.hidden_builtins);

@@ -81,7 +81,7 @@ static unsigned configuration_end(const launch_text *text, unsigned open)
 
 static cdpl_range span_range(const launch_text *text, token_span span)
 {
-    return (cdpl_range){text->tokens->ranges[span.first].begin, text->tokens->ranges[span.end - 1].end};
+    return cdpl_tokens_span(text->model, text->tokens, span.first, span.end - 1);
 }
 
 /* The USR part that a kernel named through qualifier tokens [first, name)
@@ -149,26 +149,20 @@ static bool kernels_named(cdpl_context *context, cdpl_range name, cdpl_loc loc, 
     return true;
 }
 
-typedef struct launch_tokens {
-    unsigned first; /* of the qualified callee */
-    unsigned name;
-    unsigned open_chevrons;
-    unsigned close_chevrons;
-    unsigned close_paren;
-} launch_tokens;
-
 /* Finds the launch's tokens around the one a report points at; false when
  * the report is not about a launch (a kernel's address taken, say). */
-static bool locate_launch(const launch_text *text, unsigned at, report_kind kind, launch_tokens *found)
+static bool locate_launch(const launch_text *text, unsigned at, report_kind kind, cdpl_launch_tokens *found)
 {
     unsigned count = text->tokens->count;
     if (kind == REPORT_AT_CALLEE) {
         found->name = at;
         found->open_chevrons =
             is(text, at + 1, "<") ? cdpl_skip_template_arguments(text->model, text->tokens, at + 1) : at + 1;
+        while (is(text, found->open_chevrons, ")")) ++found->open_chevrons; /* around the name: below */
     } else {
         found->open_chevrons = at;
         unsigned before = at;
+        while (before > 0 && is(text, before - 1, ")")) --before; /* around the name: below */
         if (before > 0 && (is(text, before - 1, ">") || is(text, before - 1, ">>")))
             before = cdpl_template_arguments_start(text->model, text->tokens, before - 1);
         found->name = before > 0 && before < count ? before - 1 : count;
@@ -182,13 +176,21 @@ static bool locate_launch(const launch_text *text, unsigned at, report_kind kind
     while (found->first >= 2 && is(text, found->first - 1, "::") && cdpl_token_is_identifier(text->tokens, found->first - 2))
         found->first -= 2;
     if (found->first >= 1 && is(text, found->first - 1, "::")) found->first -= 1;
+    /* A kernel name in parentheses: `(k<T, 2>)<<<...>>>(...)`, as a
+     * template's name must be written in a macro argument. */
+    unsigned after = found->name + 1, first = found->first;
+    if (is(text, after, "<")) after = cdpl_skip_template_arguments(text->model, text->tokens, after);
+    for (; after < found->open_chevrons && first < count; ++after)
+        first = first > 0 && is(text, first - 1, "(") ? first - 1 : count;
+    /* Anything else in parentheses (`(*pointer)`) names no kernel. */
+    found->first = first < count ? first : (found->name = found->open_chevrons - 1);
     return true;
 }
 
 /* `expansion`: where the launch is expanded; the tokens are where it is
  * written (the same place, or inside a macro argument or definition). */
-static void read_launch(cdpl_context *context, const launch_text *text, const launch_tokens *parts, size_t caller,
-                        size_t expansion)
+static void read_launch(cdpl_context *context, const launch_text *text, const cdpl_launch_tokens *parts, size_t caller,
+                        size_t expansion, const cdpl_expansion_place *place)
 {
     cdpl_model *model = context->model;
     const cdpl_tokens *tokens = text->tokens;
@@ -235,7 +237,7 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
         .in_arch_guard = in_arch_guard,
         .loc = loc,
         .expansion = expansion,
-        .whole = {tokens->ranges[parts->first].begin, tokens->ranges[parts->close_paren].end},
+        .whole = cdpl_tokens_span(model, tokens, parts->first, parts->close_paren),
         .callee_name = tokens->ranges[parts->name],
         .open_chevrons = tokens->ranges[parts->open_chevrons],
         .close_chevrons = tokens->ranges[parts->close_chevrons],
@@ -267,6 +269,7 @@ static void read_launch(cdpl_context *context, const launch_text *text, const la
         site.nargs = nargs;
     }
     free(args);
+    cdpl_place_in_expansion(&site, place, parts);
     cdpl_add_launch(context, &site);
 }
 
@@ -310,26 +313,44 @@ static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
      * argument (inside the body) or in the macro's definition. */
     size_t written = offset;
     cdpl_range region = model->functions[caller].body;
-    if (cdpl_in_macro_expansion(location)) {
-        if (!cdpl_spelled_main_offset(unit, location, &written)) {
-            cdpl_report_launch_in_macro(context, cdpl_loc_at(model, offset));
-            return;
-        }
-        if (written < region.begin || written >= region.end) region = cdpl_logical_line(model, written);
-    }
-    cdpl_tokens tokens;
-    if (!cdpl_tokenize(context, unit, region, &tokens)) return;
+    bool in_macro = cdpl_in_macro_expansion(location);
+    bool spelled = !in_macro || cdpl_spelled_main_offset(unit, location, &written);
+    if (in_macro && spelled && (written < region.begin || written >= region.end))
+        region = cdpl_logical_line(model, written);
+    cdpl_tokens tokens = {0};
+    if (spelled && !cdpl_tokenize(context, unit, region, &tokens)) return;
     launch_text text = {model, &tokens};
-    launch_tokens parts;
+    cdpl_launch_tokens parts;
     unsigned at = cdpl_token_at(&tokens, written);
-    bool located = at < tokens.count && locate_launch(&text, at, kind, &parts);
+    bool located = spelled && at < tokens.count && locate_launch(&text, at, kind, &parts);
     if (located && !is_macro_parameter(&text, parts.name)) {
         unsigned shown = cdpl_token_is_identifier(&tokens, parts.name) ? parts.name : parts.open_chevrons;
-        read_launch(context, &text, &parts, caller, written == offset ? tokens.ranges[shown].begin : offset);
+        read_launch(context, &text, &parts, caller, written == offset ? tokens.ranges[shown].begin : offset, NULL);
+    } else if (in_macro) {
+        /* Split between a macro's definition and the text around it: read
+         * from the expansion of the macro use, once every launch is known. */
+        size_t anchor = spelled ? written : SIZE_MAX;
+        cdpl_split_launch split = {unit,
+                                   offset,
+                                   kind == REPORT_AT_CALLEE ? anchor : SIZE_MAX,
+                                   kind == REPORT_AT_CHEVRONS ? anchor : SIZE_MAX,
+                                   true,
+                                   {.caller = caller, .device_side = model->functions[caller].side != CDPL_SIDE_HOST,
+                                    .loc = cdpl_loc_at(model, offset),
+                                    .expansion = offset, .macro_use = SIZE_MAX}};
+        cdpl_append(context, &context->split_launches, &context->nsplit_launches, sizeof split, &split);
     }
-    else if (written != offset)
-        cdpl_report_launch_in_macro(context, cdpl_loc_at(model, offset));
     cdpl_tokens_dispose(&tokens);
+}
+
+bool cdpl_read_reported_launch(cdpl_context *context, const cdpl_tokens *tokens, unsigned at, bool at_chevrons,
+                               size_t caller, size_t expansion, const cdpl_expansion_place *place)
+{
+    launch_text text = {context->model, tokens};
+    cdpl_launch_tokens parts;
+    if (!locate_launch(&text, at, at_chevrons ? REPORT_AT_CHEVRONS : REPORT_AT_CALLEE, &parts)) return false;
+    read_launch(context, &text, &parts, caller, expansion, place);
+    return true;
 }
 
 void cdpl_find_arch_guard_launches(cdpl_context *context)

@@ -21,8 +21,22 @@ typedef struct cdpl_unit {
 typedef struct cdpl_conditional_launch {
     size_t kernel;
     cdpl_loc loc;
-    const char *construct; /* e.g. "inside a lambda" */
+    char *construct; /* what hides it, e.g. "from a use of macro 'M' that ..." (owned) */
 } cdpl_conditional_launch;
+
+/* A launch written partly in a macro's definition and partly outside it
+ * (its kernel name a macro argument, say), waiting for every such launch
+ * to be known: macro_launches.c then finds it in the expansion of a macro
+ * use, which the lowering writes in the use's place. */
+typedef struct cdpl_split_launch {
+    const cdpl_unit *unit;
+    size_t use;             /* where the outermost macro use holding it is */
+    size_t callee;          /* where the source spells its kernel's name; SIZE_MAX: elsewhere */
+    size_t chevrons;        /* where the source spells its `<<<`; SIZE_MAX: elsewhere */
+    bool reported;          /* found by the device-side parse's report, which tells only
+                               one of the two: the kernel is read from the expansion */
+    cdpl_launch_site site;  /* what the host-side walk knows: kernel, caller, sides, stream */
+} cdpl_split_launch;
 
 /* A blockIdx/gridDim use that cannot be rewritten in place; an error only
  * if its function turns out to read the virtual block. */
@@ -60,6 +74,9 @@ typedef struct cdpl_context {
 
     size_t nconditional_launches;
     cdpl_conditional_launch *conditional_launches;
+
+    size_t nsplit_launches;
+    cdpl_split_launch *split_launches;
 
     size_t nhidden_builtins;
     cdpl_hidden_builtin *hidden_builtins;

@@ -46,14 +46,6 @@ void cdpl_report_launch_without_kernel_name(cdpl_context *context, cdpl_loc loc)
                         "launched; launch the kernel by its name");
 }
 
-void cdpl_report_launch_in_macro(cdpl_context *context, cdpl_loc loc)
-{
-    cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
-                        "this device-side launch comes from a macro that cdp-lower cannot rewrite (written "
-                        "partly inside the macro and partly outside it, or in a macro of another file); write "
-                        "the kernel name, `<<<`, `>>>` and the argument parentheses together");
-}
-
 static void report_launch_in_host_code_device_lambda(cdpl_context *context, cdpl_loc loc)
 {
     cdpl_model_diagnose(context->model, CDPL_ERROR, loc,
@@ -78,7 +70,9 @@ void cdpl_add_launch(cdpl_context *context, cdpl_launch_site *site)
     cdpl_model *model = context->model;
     for (size_t l = 0; l < model->nlaunches; ++l)
         if (model->launches[l].callee_name.begin == site->callee_name.begin &&
-            model->launches[l].expansion == site->expansion && model->launches[l].caller == site->caller) {
+            model->launches[l].expansion == site->expansion && model->launches[l].caller == site->caller &&
+            model->launches[l].macro_use == site->macro_use &&
+            model->launches[l].expanded[CDPL_LAUNCH_NAME] == site->expanded[CDPL_LAUNCH_NAME]) {
             free(site->args);
             free(site->candidates);
             return;
@@ -255,17 +249,18 @@ static bool written_range(const cdpl_unit *unit, CXCursor cursor, cdpl_range *ra
     return true;
 }
 
-/* The launch `name [<...>] <<<...>>> (...)` whose name is token `t`: its
- * `<<<`, `>>>` and `)` tokens; false when the tokens are not one. */
-static bool match_launch(const cdpl_model *model, const cdpl_tokens *tokens, unsigned t, unsigned *open,
-                         unsigned *close, unsigned *last)
+bool cdpl_match_launch(const cdpl_model *model, const cdpl_tokens *tokens, unsigned name, cdpl_launch_tokens *parts)
 {
-    unsigned at = t + 1;
+    unsigned at = name + 1;
     if (cdpl_token_is(model, tokens, at, "<")) at = cdpl_skip_template_arguments(model, tokens, at);
+    /* A kernel name in parentheses: `(k<T, 2>)<<<...>>>(...)`, as a
+     * template's name must be written in a macro argument. */
+    while (cdpl_token_is(model, tokens, at, ")")) ++at;
     if (!cdpl_token_is(model, tokens, at, "<<<")) return false;
-    *open = at;
+    parts->first = parts->name = name;
+    parts->open_chevrons = at;
     int depth = 0;
-    for (at = *open + 1; at < tokens->count; ++at) {
+    for (at = parts->open_chevrons + 1; at < tokens->count; ++at) {
         if (depth == 0 && cdpl_token_is(model, tokens, at, ">>>")) break;
         if (cdpl_token_is(model, tokens, at, "(") || cdpl_token_is(model, tokens, at, "[") ||
             cdpl_token_is(model, tokens, at, "{"))
@@ -275,9 +270,9 @@ static bool match_launch(const cdpl_model *model, const cdpl_tokens *tokens, uns
             --depth;
     }
     if (at >= tokens->count || !cdpl_token_is(model, tokens, at + 1, "(")) return false;
-    *close = at;
-    *last = cdpl_matching_bracket(model, tokens, at + 1);
-    return *last < tokens->count;
+    parts->close_chevrons = at;
+    parts->close_paren = cdpl_matching_bracket(model, tokens, at + 1);
+    return parts->close_paren < tokens->count;
 }
 
 /* Splits the tokens strictly between `first` and `end` at top-level commas. */
@@ -289,7 +284,7 @@ static void split_written(cdpl_context *context, const cdpl_tokens *tokens, unsi
     unsigned start = first + 1;
     for (unsigned t = first + 1; t <= end && start < end; ++t) {
         if (t == end || (depth == 0 && cdpl_token_is(model, tokens, t, ","))) {
-            cdpl_range range = {tokens->ranges[start].begin, tokens->ranges[t - 1].end};
+            cdpl_range range = cdpl_tokens_span(model, tokens, start, t - 1);
             if (grown != NULL)
                 cdpl_append(context, grown, count, sizeof range, &range);
             else if (*count < capacity)
@@ -305,17 +300,34 @@ static void split_written(cdpl_context *context, const cdpl_tokens *tokens, unsi
     }
 }
 
-static void set_launch_tokens(cdpl_context *context, cdpl_launch_site *site, const cdpl_tokens *tokens,
-                              unsigned name, unsigned open, unsigned close, unsigned last)
+void cdpl_set_launch_tokens(cdpl_context *context, cdpl_launch_site *site, const cdpl_tokens *tokens,
+                            const cdpl_launch_tokens *parts)
 {
-    split_written(context, tokens, open, close, site->config, 4, &site->nconfig, NULL);
-    split_written(context, tokens, close + 1, last, NULL, 0, &site->nargs, &site->args);
-    site->callee_name = tokens->ranges[name];
-    site->open_chevrons = tokens->ranges[open];
-    site->close_chevrons = tokens->ranges[close];
-    site->open_paren = tokens->ranges[close + 1];
-    site->close_paren = tokens->ranges[last];
-    site->whole = (cdpl_range){tokens->ranges[name].begin, tokens->ranges[last].end};
+    split_written(context, tokens, parts->open_chevrons, parts->close_chevrons, site->config, 4, &site->nconfig,
+                  NULL);
+    split_written(context, tokens, parts->close_chevrons + 1, parts->close_paren, NULL, 0, &site->nargs,
+                  &site->args);
+    site->callee_name = tokens->ranges[parts->name];
+    site->open_chevrons = tokens->ranges[parts->open_chevrons];
+    site->close_chevrons = tokens->ranges[parts->close_chevrons];
+    site->open_paren = tokens->ranges[parts->close_chevrons + 1];
+    site->close_paren = tokens->ranges[parts->close_paren];
+    site->whole = cdpl_tokens_span(context->model, tokens, parts->first, parts->close_paren);
+}
+
+void cdpl_place_in_expansion(cdpl_launch_site *site, const cdpl_expansion_place *place,
+                             const cdpl_launch_tokens *parts)
+{
+    const unsigned at[CDPL_LAUNCH_PARTS] = {
+        [CDPL_LAUNCH_NAME] = parts->name,
+        [CDPL_LAUNCH_OPEN_CHEVRONS] = parts->open_chevrons,
+        [CDPL_LAUNCH_CLOSE_CHEVRONS] = parts->close_chevrons,
+        [CDPL_LAUNCH_OPEN_PAREN] = parts->close_chevrons + 1,
+    };
+    site->macro_use = place != NULL ? place->use : SIZE_MAX;
+    for (int p = 0; p < CDPL_LAUNCH_PARTS; ++p)
+        site->expanded[p] = place != NULL && at[p] >= place->first && at[p] < place->end ? at[p] - place->first
+                                                                                         : SIZE_MAX;
 }
 
 /* Locates the callee name, `<<<`, `>>>`, `(` and `)` where they are
@@ -343,20 +355,35 @@ static bool find_launch_tokens(launch_walk *walk, cdpl_launch_site *site, CXCurs
         while (end < model->source_size && model->source[end] != '\n') ++end;
     cdpl_tokens tokens;
     if (!cdpl_tokenize(walk->context, unit, (cdpl_range){name_at, end}, &tokens)) return false;
-    unsigned open = 0, close = 0, last = 0;
+    cdpl_launch_tokens parts;
     bool found = tokens.count > 0 && cdpl_token_is_identifier(&tokens, 0) &&
-                 match_launch(model, &tokens, 0, &open, &close, &last) && tokens.ranges[open].begin == open_at;
-    if (found) set_launch_tokens(walk->context, site, &tokens, 0, open, close, last);
+                 cdpl_match_launch(model, &tokens, 0, &parts) && tokens.ranges[parts.open_chevrons].begin == open_at;
+    if (found) cdpl_set_launch_tokens(walk->context, site, &tokens, &parts);
     cdpl_tokens_dispose(&tokens);
     return found;
 }
 
-/* A host-side launch that only matters if its kernel runs in the runtime. */
-static void defer_host_launch(launch_walk *walk, size_t kernel, size_t callee_offset, const char *construct)
+/* Where the source spells what `location` points at; SIZE_MAX elsewhere. */
+static size_t spelled_at(const cdpl_unit *unit, CXSourceLocation location)
 {
-    cdpl_conditional_launch deferred = {kernel, cdpl_loc_at(walk->context->model, callee_offset), construct};
-    cdpl_append(walk->context, &walk->context->conditional_launches, &walk->context->nconditional_launches,
-                sizeof deferred, &deferred);
+    size_t offset = 0;
+    return cdpl_spelled_main_offset(unit, location, &offset) ? offset : SIZE_MAX;
+}
+
+/* A launch split between a macro's definition and the text around it waits
+ * for macro_launches.c, which finds it in the expansion of the macro use
+ * (the outermost one, where clang expands the part that is in a macro). */
+static void defer_split_launch(launch_walk *walk, const cdpl_launch_site *site, CXCursor configuration,
+                               CXCursor reference)
+{
+    CXSourceLocation callee = clang_getCursorLocation(reference);
+    CXSourceLocation chevrons = clang_getRangeStart(clang_getCursorExtent(configuration));
+    size_t use = site->expansion;
+    if (!cdpl_in_macro_expansion(callee)) cdpl_main_offset(walk->unit, chevrons, &use);
+    cdpl_split_launch split = {walk->unit, use, spelled_at(walk->unit, callee), spelled_at(walk->unit, chevrons),
+                               false, *site};
+    cdpl_append(walk->context, &walk->context->split_launches, &walk->context->nsplit_launches, sizeof split,
+                &split);
 }
 
 static void record_launch(launch_walk *walk, CXCursor call, const cursors *children, size_t kernel,
@@ -368,19 +395,8 @@ static void record_launch(launch_walk *walk, CXCursor call, const cursors *child
                              .caller = walk->caller,
                              .device_side = walk->device_side,
                              .loc = cdpl_loc_at(model, callee_offset),
-                             .expansion = callee_offset};
-    if (!find_launch_tokens(walk, &site, call, children->items[1], reference)) {
-        if (walk->device_side)
-            cdpl_model_diagnose(model, CDPL_ERROR, site.loc,
-                                "this launch of '%s' is written partly inside a macro and partly outside it "
-                                "(the kernel name, `<<<`, `>>>` and the argument parentheses must be written "
-                                "together, all in one macro's definition, all in one macro argument or all "
-                                "outside macros); cdp-lower cannot rewrite it",
-                                model->functions[kernel].name);
-        else
-            defer_host_launch(walk, kernel, callee_offset, "written partly inside a macro");
-        return;
-    }
+                             .expansion = callee_offset,
+                             .macro_use = SIZE_MAX};
 
     /* The configuration and arguments the source holds; default arguments
      * have no text. The first child of each call is its callee. */
@@ -398,7 +414,19 @@ static void record_launch(launch_walk *walk, CXCursor call, const cursors *child
             cdpl_warn_private_pointer(context, children->items[a], model->functions[kernel].name, ++position,
                                       site.loc);
     }
-    cdpl_add_launch(context, &site);
+    if (find_launch_tokens(walk, &site, call, children->items[1], reference)) {
+        cdpl_add_launch(context, &site);
+    } else if (walk->lambda != SIZE_MAX) {
+        /* The kernels that run the lambda are known only once its function is walked. */
+        cdpl_model_diagnose(model, CDPL_ERROR, site.loc,
+                            "this launch of '%s' is written partly inside a macro and partly outside it "
+                            "(the kernel name, `<<<`, `>>>` and the argument parentheses must be written "
+                            "together, all in one macro's definition, all in one macro argument or all "
+                            "outside macros); cdp-lower cannot rewrite it",
+                            model->functions[kernel].name);
+    } else {
+        defer_split_launch(walk, &site, children->items[1], reference);
+    }
 }
 
 static void remember_host_launch(cdpl_context *context, size_t callee_offset, size_t chevrons_offset)

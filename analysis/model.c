@@ -9,6 +9,36 @@
 
 #include "diagnose.h"
 
+static bool is_name_character(char c)
+{
+    return c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Whether text ending in `a` and text beginning with `b` could read as one
+ * token written side by side: a name or number going on, a literal's
+ * prefix or suffix, a number's dot or exponent sign, a longer punctuator
+ * or a comment. */
+static bool would_join(char a, char b)
+{
+    static const char punctuators[] = "+-*/%<>=!&|^:#.";
+    if (is_name_character(a)) return is_name_character(b) || b == '"' || b == '\'' || b == '.';
+    if (a == '"' || a == '\'') return is_name_character(b);
+    if (a == '.') return (b >= '0' && b <= '9') || b == '.';
+    return strchr(punctuators, a) != NULL && strchr(punctuators, b) != NULL && b != '\0';
+}
+
+bool cdpl_expansion_space_before(const cdpl_macro_use *use, size_t t, char previous, char next)
+{
+    if (previous == '\0' || strchr(" \t\r\n", previous) != NULL) return false;
+    bool inside = t > 0 && t < use->ntokens;
+    if (inside && use->tokens[t].space_before) return true;
+    /* Tokens the source spells side by side read as they did there. */
+    if (inside && use->tokens[t].made == NULL && use->tokens[t - 1].made == NULL &&
+        use->tokens[t - 1].written.end == use->tokens[t].written.begin)
+        return false;
+    return would_join(previous, next);
+}
+
 const char *cdpl_stream_kind_name(cdpl_stream_kind kind)
 {
     switch (kind) {
@@ -115,6 +145,12 @@ void cdpl_model_free(cdpl_model *model)
     free(model->api_calls);
     free(model->using_decls);
     free(model->kernel_launch_calls);
+    for (size_t u = 0; u < model->nmacro_uses; ++u) {
+        free(model->macro_uses[u].macro);
+        for (size_t t = 0; t < model->macro_uses[u].ntokens; ++t) free(model->macro_uses[u].tokens[t].made);
+        free(model->macro_uses[u].tokens);
+    }
+    free(model->macro_uses);
     for (size_t d = 0; d < model->ndiagnostics; ++d) {
         free(model->diagnostics[d].file);
         free(model->diagnostics[d].message);

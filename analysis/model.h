@@ -182,6 +182,11 @@ typedef struct cdpl_using_decl {
     size_t end;             /* just past its `;` */
 } cdpl_using_decl;
 
+/* The parts of a launch that the lowering changes, in the order they are
+ * written: the kernel's name, `<<<`, `>>>` and the `(` after it. */
+enum { CDPL_LAUNCH_NAME, CDPL_LAUNCH_OPEN_CHEVRONS, CDPL_LAUNCH_CLOSE_CHEVRONS, CDPL_LAUNCH_OPEN_PAREN,
+       CDPL_LAUNCH_PARTS };
+
 /* One `k<<<...>>>(...)`, on either side. */
 typedef struct cdpl_launch_site {
     size_t kernel;          /* index into cdpl_model.functions */
@@ -217,7 +222,36 @@ typedef struct cdpl_launch_site {
 
     cdpl_stream_kind stream_kind;
     bool one_block_grid;    /* the grid argument is a constant 1 */
+
+    /* A launch written partly in a macro's definition and partly outside
+     * it (its kernel name a macro argument, say): the macro use whose
+     * expansion the lowering writes in its place (index into macro_uses),
+     * and where each part is in that expansion (an index into the use's
+     * tokens), or SIZE_MAX for a part written after the use, which is
+     * rewritten where it is. The ranges above are where the parts are
+     * written, shared by every place the expansion copies them to. */
+    size_t macro_use;       /* SIZE_MAX: none */
+    size_t expanded[CDPL_LAUNCH_PARTS];
 } cdpl_launch_site;
+
+/* A token of a macro use's expansion. */
+typedef struct cdpl_expansion_token {
+    cdpl_range written;     /* where the source spells it: in a macro's definition or an
+                               argument of the use; empty for a token the expansion made */
+    char *made;             /* a token that `#` or `##` made; NULL for a written one */
+    bool space_before;      /* whitespace came before it, as the preprocessor keeps it */
+} cdpl_expansion_token;
+
+/* A use of a macro that holds part of a launch written partly outside the
+ * macro's definition: the lowering writes the use's expansion in its place
+ * (analysis/macro_launches.c), with the launch rewritten there. Macros the
+ * expansion names and does not need expanded stay as they are written. */
+typedef struct cdpl_macro_use {
+    char *macro;            /* its name */
+    cdpl_range whole;       /* from the macro's name to its arguments' closing parenthesis */
+    size_t ntokens;
+    cdpl_expansion_token *tokens;
+} cdpl_macro_use;
 
 /* The device runtime API that a non-rdc build cannot link, or whose CDP
  * meaning the runtime must take over. */
@@ -337,6 +371,8 @@ typedef struct cdpl_model {
      * of the file (declared or defined) that the function argument names. */
     size_t nkernel_launch_calls;
     cdpl_kernel_launch_call *kernel_launch_calls;
+    size_t nmacro_uses;
+    cdpl_macro_use *macro_uses;
 
     size_t ndiagnostics;
     cdpl_diagnostic *diagnostics;
@@ -357,6 +393,13 @@ cdpl_loc cdpl_loc_at(const cdpl_model *model, size_t offset);
 const char *cdpl_path_at(const cdpl_model *model, size_t offset);
 /* Fills line_starts from the source; false when out of memory. */
 bool cdpl_model_index_lines(cdpl_model *model);
+
+/* Whether the text of token `t` of a macro use's expansion needs a space
+ * before it, once the text written so far ends with `previous` (NUL: none)
+ * and the token's own text begins with `next`: where the preprocessor kept
+ * one, and where the two would otherwise read as one token. `t` 0 follows
+ * the text before the use; `t` ntokens is the text after it. */
+bool cdpl_expansion_space_before(const cdpl_macro_use *use, size_t t, char previous, char next);
 
 const char *cdpl_stream_kind_name(cdpl_stream_kind kind);
 const char *cdpl_api_name(cdpl_api api);

@@ -61,6 +61,10 @@ typedef struct scan {
      * (scan_kernel_names.h); a use of it but a <<<>>> launch needs lowering. */
     bool foreign_kernel_pending;
     cdpl_scan_token foreign_kernel;
+    /* In device code: the token before is a macro no file read defines
+     * (a system header's); called, it may expand to a launch. */
+    bool unknown_macro_pending;
+    cdpl_scan_token unknown_macro;
     group *groups;
     size_t ngroups;
     size_t depth;            /* includes being read */
@@ -375,14 +379,24 @@ static void directive(scan *s, size_t file, unsigned line)
 
 /* Host code that uses a kernel of another file other than by a <<<>>>
  * launch, or calls cudaLaunchKernel (whose function may be one), asks the
- * runtime once lowered (cdpl_host_names.cuh). */
-static void note_kernel_use(scan *s, const char *path, const cdpl_scan_token *token)
+ * runtime once lowered (cdpl_host_names.cuh). Device code that calls a
+ * macro of a system header may launch through it (a launch macro of a
+ * library), which only the parse sees. */
+static void note_kernel_use(scan *s, const char *path, const cdpl_scan_token *token, unsigned marks)
 {
     if (s->foreign_kernel_pending && !cdpl_scan_token_is(token, "<<<"))
         needs_parse(s, path, s->foreign_kernel.line, "'%.*s', a kernel of another file, is used other than by <<<>>>",
                     (int)s->foreign_kernel.length, s->foreign_kernel.text);
+    if (s->unknown_macro_pending && cdpl_scan_token_is(token, "("))
+        needs_parse(s, path, s->unknown_macro.line, "'%.*s', a macro no file read defines, is called in device code",
+                    (int)s->unknown_macro.length, s->unknown_macro.text);
     s->foreign_kernel_pending = false;
+    s->unknown_macro_pending = false;
     if (s->walk.body == SIZE_MAX) return;
+    if ((marks & CDPL_MARK_UNKNOWN) && s->walk.scopes[s->walk.body].device) {
+        s->unknown_macro_pending = true;
+        s->unknown_macro = *token;
+    }
     if (cdpl_scan_token_is(token, "cudaLaunchKernel"))
         needs_parse(s, path, token->line, "cudaLaunchKernel may launch a kernel of another file");
     else if (cdpl_kernel_names_is_foreign(&s->kernels, token)) {
@@ -416,8 +430,9 @@ static void read_text(scan *s, const cdpl_scan_text *text, size_t file)
             needs_parse(s, path, token.line, "more tokens than the scan reads");
             return;
         }
-        cdpl_scope_walk_token(&s->walk, &token, cdpl_token_marks(&s->macros, &token), in_arch_region(s));
-        note_kernel_use(s, path, &token);
+        const unsigned marks = cdpl_token_marks(&s->macros, &token);
+        cdpl_scope_walk_token(&s->walk, &token, marks, in_arch_region(s));
+        note_kernel_use(s, path, &token, marks);
         if (s->walk.problem != NULL)
             needs_parse(s, path, s->walk.at.line, "'%.*s' %s", (int)s->walk.at.length, s->walk.at.text,
                         s->walk.problem);

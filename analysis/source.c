@@ -192,8 +192,11 @@ bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range rang
     unsigned count = 0;
     clang_tokenize(unit->tu, clang_getRange(begin, end), &tokens, &count);
     cdpl_range *ranges = calloc(count + 1, sizeof *ranges);
-    if (ranges == NULL) {
+    CXTokenKind *kinds = calloc(count + 1, sizeof *kinds);
+    if (ranges == NULL || kinds == NULL) {
         clang_disposeTokens(unit->tu, tokens, count);
+        free(ranges);
+        free(kinds);
         context->out_of_memory = true;
         return false;
     }
@@ -204,17 +207,61 @@ bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range rang
         if (!cdpl_main_range(unit, clang_getTokenExtent(unit->tu, tokens[t]), &token_range) ||
             token_range.end > range.end)
             break;
+        if (clang_getTokenKind(tokens[t]) == CXToken_Comment) continue;
+        kinds[kept] = clang_getTokenKind(tokens[t]);
         ranges[kept++] = token_range;
     }
-    *out = (cdpl_tokens){unit->tu, tokens, count, ranges, kept};
+    clang_disposeTokens(unit->tu, tokens, count);
+    *out = (cdpl_tokens){ranges, kinds, kept};
+    return true;
+}
+
+bool cdpl_tokens_add(cdpl_context *context, cdpl_tokens *tokens, cdpl_range range, CXTokenKind kind)
+{
+    /* Grown a token at a time, as cdpl_append grows arrays. */
+    size_t count = tokens->count;
+    if (!cdpl_append(context, &tokens->ranges, &count, sizeof range, &range)) return false;
+    count = tokens->count;
+    if (!cdpl_append(context, &tokens->kinds, &count, sizeof kind, &kind)) return false;
+    ++tokens->count;
     return true;
 }
 
 void cdpl_tokens_dispose(cdpl_tokens *tokens)
 {
-    if (tokens->tokens != NULL) clang_disposeTokens(tokens->tu, tokens->tokens, tokens->allocated);
     free(tokens->ranges);
+    free(tokens->kinds);
     *tokens = (cdpl_tokens){0};
+}
+
+/* Whether the source holds nothing but whitespace and comments in [at, end). */
+static bool blank_between(const cdpl_model *model, size_t at, size_t end)
+{
+    const char *text = model->source;
+    while (at < end) {
+        if (strchr(" \t\r\n\\", text[at]) != NULL) {
+            ++at;
+        } else if (at + 1 < end && text[at] == '/' && text[at + 1] == '*') {
+            const char *close = strstr(text + at + 2, "*/");
+            if (close == NULL) return false;
+            at = (size_t)(close - text) + 2;
+        } else if (at + 1 < end && text[at] == '/' && text[at + 1] == '/') {
+            while (at < end && text[at] != '\n') ++at;
+        } else {
+            return false;
+        }
+    }
+    return at == end;
+}
+
+cdpl_range cdpl_tokens_span(const cdpl_model *model, const cdpl_tokens *tokens, unsigned first, unsigned last)
+{
+    for (unsigned t = first + 1; t <= last; ++t) {
+        cdpl_range before = tokens->ranges[t - 1], here = tokens->ranges[t];
+        if (before.end == before.begin || here.begin < before.end || !blank_between(model, before.end, here.begin))
+            return tokens->ranges[first];
+    }
+    return (cdpl_range){tokens->ranges[first].begin, tokens->ranges[last].end};
 }
 
 bool cdpl_token_is(const cdpl_model *model, const cdpl_tokens *tokens, unsigned index, const char *text)
@@ -224,7 +271,7 @@ bool cdpl_token_is(const cdpl_model *model, const cdpl_tokens *tokens, unsigned 
 
 bool cdpl_token_is_identifier(const cdpl_tokens *tokens, unsigned index)
 {
-    return index < tokens->count && clang_getTokenKind(tokens->tokens[index]) == CXToken_Identifier;
+    return index < tokens->count && tokens->kinds[index] == CXToken_Identifier;
 }
 
 unsigned cdpl_token_at(const cdpl_tokens *tokens, size_t offset)

@@ -41,16 +41,26 @@ cdpl_range cdpl_logical_line(const cdpl_model *model, size_t offset);
  * a function body, say): its logical line starts with '#'. */
 bool cdpl_in_directive(const cdpl_model *model, size_t offset);
 
+/* Tokens by where the source spells them, so that tokens of several places
+ * (a macro's expansion, macro_expansion.c) can stand in one list. */
 typedef struct cdpl_tokens {
-    CXTranslationUnit tu;
-    CXToken *tokens;
-    unsigned allocated; /* as clang_tokenize returned them, for disposal */
-    cdpl_range *ranges; /* main-file offsets of the tokens inside the range */
+    cdpl_range *ranges; /* main-file offsets; empty for a token no file spells
+                           (one that `#` or `##` made) */
+    CXTokenKind *kinds;
     unsigned count;
 } cdpl_tokens;
 
+/* The tokens of `range`, without its comments: like the preprocessor,
+ * everything here reads a comment as whitespace. */
 bool cdpl_tokenize(cdpl_context *context, const cdpl_unit *unit, cdpl_range range, cdpl_tokens *out);
+/* Adds a token at the end of a list that only this has grown, from empty;
+ * false, the context out of memory, when it cannot. */
+bool cdpl_tokens_add(cdpl_context *context, cdpl_tokens *tokens, cdpl_range range, CXTokenKind kind);
 void cdpl_tokens_dispose(cdpl_tokens *tokens);
+/* The source from token `first` to token `last`, where the source spells
+ * them one after the other; token `first` alone where it does not (they
+ * come from different places of a macro's expansion). */
+cdpl_range cdpl_tokens_span(const cdpl_model *model, const cdpl_tokens *tokens, unsigned first, unsigned last);
 bool cdpl_token_is(const cdpl_model *model, const cdpl_tokens *tokens, unsigned index, const char *text);
 bool cdpl_token_is_identifier(const cdpl_tokens *tokens, unsigned index);
 /* The token beginning at `offset`, or tokens->count. */

@@ -78,14 +78,25 @@ static void free_spellings(spellings *list)
     *list = (spellings){0};
 }
 
-static bool add_spelling(cdpl_context *context, spellings *list, CXTranslationUnit tu, CXToken token)
+static bool append_spelling(cdpl_context *context, spellings *list, char *text)
 {
-    char *text = cdpl_take_string(context, clang_getTokenSpelling(tu, token));
     if (text == NULL || !cdpl_append(context, &list->items, &list->count, sizeof text, &text)) {
         free(text);
         return false;
     }
     return true;
+}
+
+static bool add_spelling(cdpl_context *context, spellings *list, cdpl_range range)
+{
+    char *text = malloc(range.end - range.begin + 1);
+    if (text == NULL) {
+        context->out_of_memory = true;
+        return false;
+    }
+    memcpy(text, context->model->source + range.begin, range.end - range.begin);
+    text[range.end - range.begin] = '\0';
+    return append_spelling(context, list, text);
 }
 
 /* Casts and grouping do not change which constant a stream is. */
@@ -134,7 +145,8 @@ static bool macro_body(cdpl_context *context, const cdpl_unit *unit, const char 
     unsigned count = 0;
     clang_tokenize(unit->tu, clang_getCursorExtent(search.found), &tokens, &count);
     bool complete = true;
-    for (unsigned t = 1; t < count && complete; ++t) complete = add_spelling(context, body, unit->tu, tokens[t]);
+    for (unsigned t = 1; t < count && complete; ++t)
+        complete = append_spelling(context, body, cdpl_take_string(context, clang_getTokenSpelling(unit->tu, tokens[t])));
     clang_disposeTokens(unit->tu, tokens, count);
     return complete;
 }
@@ -167,7 +179,7 @@ cdpl_stream_kind cdpl_stream_kind_of_tokens(cdpl_context *context, const cdpl_un
     spellings argument = {0};
     bool complete = true;
     for (unsigned t = first; t < end && complete; ++t)
-        complete = add_spelling(context, &argument, tokens->tu, tokens->tokens[t]);
+        complete = add_spelling(context, &argument, tokens->ranges[t]);
     cdpl_stream_kind kind = complete ? classify(context, unit, &argument, 0) : CDPL_STREAM_NAMED;
     free_spellings(&argument);
     return kind;

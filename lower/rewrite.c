@@ -11,6 +11,7 @@
 
 #include "codegen.h"
 #include "headers.h"
+#include "macro_uses.h"
 #include "runtime_api.h"
 #include "text.h"
 
@@ -22,6 +23,7 @@ typedef struct rewrite {
     char **stems;
     bool *queried;           /* per function: registered for device-side queries already */
     char **template_texts;   /* per function, three: a kernel template's parameter lists and arguments */
+    cdpl_edits *token_edits; /* per macro use: changes to tokens of its expansion (macro_uses.h) */
 } rewrite;
 
 static bool has_range(cdpl_range range) { return range.end > range.begin; }
@@ -455,16 +457,35 @@ static void lower_kernel(rewrite *rw, size_t index)
                                  : cdpl_codegen_kernel_support(plan, resume_line, resume_file));
 }
 
+/* Changes part `part` of a launch (at `range` where it is written) to
+ * `text`, or inserts `text` before it: where it is written, or, for a launch
+ * that a macro use's expansion holds, in that copy of it. */
+static void change_launch_part(rewrite *rw, const cdpl_launch_site *site, int part, cdpl_range range, bool insert,
+                               char *text)
+{
+    size_t token = site->macro_use != SIZE_MAX ? site->expanded[part] : SIZE_MAX;
+    if (token != SIZE_MAX)
+        cdpl_edits_replace_owned(&rw->token_edits[site->macro_use], token, insert ? token : token + 1, text);
+    else
+        cdpl_edits_replace_owned(rw->edits, range.begin, insert ? range.begin : range.end, text);
+}
+
+static char *copy(const char *text)
+{
+    cdpl_text owned = {0};
+    cdpl_text_puts(&owned, text);
+    return cdpl_text_take(&owned);
+}
+
 /* k<<<g, b, s, st>>>(a, b)  ->  cdpl_launch_k(cdpl_config(g, b, s, st), a, b) */
 static void lower_launch(rewrite *rw, const cdpl_launch_site *site)
 {
     const cdpl_kernel_plan *plan = &rw->plans[site->kernel];
     if (plan->kernel == NULL) return; /* a host launch of a kernel outside the runtime */
-    cdpl_edits_replace_owned(rw->edits, site->callee_name.begin, site->callee_name.end,
-                             cdpl_codegen_launcher_name(plan->kernel));
-    cdpl_edits_replace(rw->edits, site->open_chevrons.begin, site->open_chevrons.end, "(cdpl_config(");
-    cdpl_edits_replace(rw->edits, site->close_chevrons.begin, site->close_chevrons.end, ")");
-    cdpl_edits_replace(rw->edits, site->open_paren.begin, site->open_paren.end, site->nargs ? ", " : "");
+    change_launch_part(rw, site, CDPL_LAUNCH_NAME, site->callee_name, false, cdpl_codegen_launcher_name(plan->kernel));
+    change_launch_part(rw, site, CDPL_LAUNCH_OPEN_CHEVRONS, site->open_chevrons, false, copy("(cdpl_config("));
+    change_launch_part(rw, site, CDPL_LAUNCH_CLOSE_CHEVRONS, site->close_chevrons, false, copy(")"));
+    change_launch_part(rw, site, CDPL_LAUNCH_OPEN_PAREN, site->open_paren, false, copy(site->nargs ? ", " : ""));
 }
 
 /* A kernel outside the runtime that reaches device queries may run before
@@ -473,7 +494,7 @@ static void start_runtime_before(rewrite *rw, const cdpl_launch_site *site)
 {
     const cdpl_function *kernel = &rw->model->functions[site->kernel];
     if (site->device_side || rw->plans[site->kernel].kernel != NULL || !kernel->needs_native_prologue) return;
-    cdpl_edits_insert(rw->edits, site->whole.begin, "(void)cdpl_start_runtime(), ");
+    change_launch_part(rw, site, CDPL_LAUNCH_NAME, site->whole, true, copy("(void)cdpl_start_runtime(), "));
 }
 
 /* blockIdx/gridDim read the virtual block wherever runtime kernels can
@@ -601,13 +622,16 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
 {
     rewrite rw = {model, options, edits, calloc(model->nfunctions + 1, sizeof *rw.plans),
                   calloc(model->nfunctions + 1, sizeof *rw.stems), calloc(model->nfunctions + 1, sizeof *rw.queried),
-                  calloc(3 * model->nfunctions + 1, sizeof *rw.template_texts)};
-    if (rw.plans == NULL || rw.stems == NULL || rw.queried == NULL || rw.template_texts == NULL) {
+                  calloc(3 * model->nfunctions + 1, sizeof *rw.template_texts),
+                  calloc(model->nmacro_uses + 1, sizeof *rw.token_edits)};
+    if (rw.plans == NULL || rw.stems == NULL || rw.queried == NULL || rw.template_texts == NULL ||
+        rw.token_edits == NULL) {
         edits->failed = true;
         free(rw.plans);
         free(rw.stems);
         free(rw.queried);
         free(rw.template_texts);
+        free(rw.token_edits);
         return;
     }
     size_t first_edit = edits->count;
@@ -654,6 +678,9 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
             cdpl_edits_insert(edits, function->body.begin + 1, " CDPL_NATIVE_BLOCK();");
     }
     for (size_t c = 0; c < model->napi_calls; ++c) lower_api_call(&rw, &model->api_calls[c]);
+    for (size_t u = 0; u < model->nmacro_uses; ++u) edits->failed = edits->failed || rw.token_edits[u].failed;
+    cdpl_write_macro_uses(model, rw.token_edits, edits);
+    for (size_t u = 0; u < model->nmacro_uses; ++u) cdpl_edits_free(&rw.token_edits[u]);
     lower_kernel_launch_calls(&rw, first_edit);
 
     /* hipcc knows no CUDA names: even a file with nothing to lower needs the mapping. */
@@ -688,4 +715,5 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
     free(rw.stems);
     free(rw.queried);
     free(rw.template_texts);
+    free(rw.token_edits);
 }

@@ -166,12 +166,44 @@ static void print_launch(const cdpl_model *model, const cdpl_launch_site *site)
         print_text(model, site->args[a]);
         putchar('\n');
     }
+    if (site->macro_use < model->nmacro_uses) {
+        printf("  in expansion of %s at ", model->macro_uses[site->macro_use].macro);
+        print_loc(loc_at(model, model->macro_uses[site->macro_use].whole.begin));
+        fputs(" tokens", stdout);
+        for (int p = 0; p < CDPL_LAUNCH_PARTS; ++p) {
+            if (site->expanded[p] == SIZE_MAX) fputs(" after", stdout);
+            else printf(" %zu", site->expanded[p]);
+        }
+        putchar('\n');
+    }
     for (size_t c = 0; c < site->ncandidates; ++c) {
         const cdpl_function *candidate = &model->functions[site->candidates[c]];
         printf("  candidate %s at ", candidate->name);
         print_loc(candidate->loc);
         putchar('\n');
     }
+}
+
+/* A macro use the lowering writes out: its expansion as written, before
+ * the rewrite. */
+static void print_macro_use(const cdpl_model *model, const cdpl_macro_use *use)
+{
+    printf("macro_use %s ", use->macro);
+    print_range(model, use->whole);
+    fputs(" \"", stdout);
+    char previous = '\0';
+    for (size_t t = 0; t < use->ntokens; ++t) {
+        const cdpl_expansion_token *token = &use->tokens[t];
+        const char *text = token->made != NULL ? token->made : model->source + token->written.begin;
+        size_t length = token->made != NULL ? strlen(token->made) : token->written.end - token->written.begin;
+        if (cdpl_expansion_space_before(use, t, previous, text[0])) putchar(' ');
+        for (size_t c = 0; c < length; ++c) {
+            if (text[c] == '"' || text[c] == '\\') putchar('\\');
+            putchar(text[c]);
+        }
+        previous = length > 0 ? text[length - 1] : previous;
+    }
+    puts("\"");
 }
 
 static void print_api_call(const cdpl_model *model, const cdpl_api_call *call)
@@ -208,6 +240,7 @@ int main(int argc, char **argv)
     bool built = cdpl_analyse_file(argv[1], &options, &model);
     for (size_t f = 0; f < model.nfunctions; ++f) print_function(&model, &model.functions[f]);
     for (size_t l = 0; l < model.nlaunches; ++l) print_launch(&model, &model.launches[l]);
+    for (size_t u = 0; u < model.nmacro_uses; ++u) print_macro_use(&model, &model.macro_uses[u]);
     for (size_t c = 0; c < model.napi_calls; ++c) print_api_call(&model, &model.api_calls[c]);
     for (size_t d = 0; d < model.ndiagnostics; ++d) print_diagnostic(&model, &model.diagnostics[d]);
     int status = !built || cdpl_model_has_errors(&model) ? 1 : 0;
