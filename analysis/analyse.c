@@ -15,6 +15,7 @@
 #include "block_barriers.h"
 #include "block_exits.h"
 #include "body_block_copies.h"
+#include "clang_only_errors.h"
 #include "context.h"
 #include "device_only_code.h"
 #include "diagnose.h"
@@ -160,8 +161,9 @@ static bool is_overloaded_launch(const cdpl_model *model, size_t offset, const c
 /* The host-side parse's errors are the user's errors, except where the
  * analysis has already said more precisely what is wrong (clang's CUDA mode
  * rejects some device-side constructs that nvcc accepts, such as a launch of
- * a kernel template from a kernel). The device-side parse is not consulted:
- * it rejects every device-side launch. */
+ * a kernel template from a kernel), and errors clang alone reports
+ * (clang_only_errors.c). The device-side parse is not consulted: it rejects
+ * every device-side launch. */
 static void report_parse_errors(cdpl_context *context)
 {
     cdpl_model *model = context->model;
@@ -169,7 +171,7 @@ static void report_parse_errors(cdpl_context *context)
     unsigned count = clang_getNumDiagnostics(tu);
     for (unsigned d = 0; d < count; ++d) {
         CXDiagnostic diagnostic = clang_getDiagnostic(tu, d);
-        if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error) {
+        if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error && !cdpl_is_clang_only_error(diagnostic)) {
             CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
             CXString message = clang_getDiagnosticSpelling(diagnostic);
             size_t offset = 0;

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "clang_only_errors.h"
 #include "paths.h"
 #include "source.h"
 
@@ -442,7 +443,8 @@ static void free_inclusions(inlining *in)
 }
 
 /* A fatal error, or an error in a header (an include cycle, say): the
- * analysis of this parse reports it as it is. */
+ * analysis of this parse reports it as it is. Errors clang alone reports
+ * do not count. */
 static bool headers_failed(const cdpl_unit *unit)
 {
     bool failed = false;
@@ -452,7 +454,8 @@ static bool headers_failed(const cdpl_unit *unit)
         enum CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
         size_t offset = 0;
         failed = severity == CXDiagnostic_Fatal ||
-                 (severity == CXDiagnostic_Error && !cdpl_main_offset(unit, clang_getDiagnosticLocation(diagnostic), &offset));
+                 (severity == CXDiagnostic_Error && !cdpl_main_offset(unit, clang_getDiagnosticLocation(diagnostic), &offset) &&
+                  !cdpl_is_clang_only_error(diagnostic));
         clang_disposeDiagnostic(diagnostic);
     }
     return failed;
