@@ -162,8 +162,10 @@ static bool is_overloaded_launch(const cdpl_model *model, size_t offset, const c
  * analysis has already said more precisely what is wrong (clang's CUDA mode
  * rejects some device-side constructs that nvcc accepts, such as a launch of
  * a kernel template from a kernel), and errors clang alone reports
- * (clang_only_errors.c). The device-side parse is not consulted: it rejects
- * every device-side launch. */
+ * (clang_only_errors.c). One in a system header is a warning: the lowering
+ * never rewrites system headers, and nvcc reports what is wrong there when
+ * it compiles the output. The device-side parse is not consulted: it
+ * rejects every device-side launch. */
 static void report_parse_errors(cdpl_context *context)
 {
     cdpl_model *model = context->model;
@@ -174,6 +176,7 @@ static void report_parse_errors(cdpl_context *context)
         if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error && !cdpl_is_clang_only_error(diagnostic)) {
             CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
             CXString message = clang_getDiagnosticSpelling(diagnostic);
+            cdpl_severity severity = clang_Location_isInSystemHeader(location) ? CDPL_WARNING : CDPL_ERROR;
             size_t offset = 0;
             if (cdpl_main_offset(&context->host, location, &offset)) {
                 cdpl_loc loc = cdpl_loc_at(model, offset);
@@ -182,7 +185,7 @@ static void report_parse_errors(cdpl_context *context)
             } else {
                 cdpl_loc loc;
                 char *file = cdpl_location_file(location, &loc);
-                cdpl_model_diagnose_in(model, CDPL_ERROR, file, loc, "%s", clang_getCString(message));
+                cdpl_model_diagnose_in(model, severity, file, loc, "%s", clang_getCString(message));
                 free(file);
             }
             clang_disposeString(message);
