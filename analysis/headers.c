@@ -122,12 +122,21 @@ static bool same_includer(const char *a, const char *b)
     return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
+/* Found by -isystem, or marked `#pragma GCC system_header` (as CCCL's
+ * headers are), which makes the rest of the file a system header: its end
+ * tells. */
+static bool is_system_header(CXTranslationUnit tu, CXFile file)
+{
+    size_t size = 0;
+    if (clang_getFileContents(tu, file, &size) == NULL) return false;
+    return clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, file, (unsigned)size));
+}
+
 static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
     inclusion_walk *walk = data;
     inlining *in = walk->in;
-    if (depth == 0 || in->failed) return;
-    if (clang_Location_isInSystemHeader(clang_getLocation(walk->unit->tu, file, 1, 1))) return;
+    if (depth == 0 || in->failed || is_system_header(walk->unit->tu, file)) return;
     CXFile includer_file = NULL;
     unsigned offset = 0;
     clang_getExpansionLocation(stack[0], &includer_file, NULL, NULL, &offset);
