@@ -451,9 +451,10 @@ static void free_inclusions(inlining *in)
     free(in->inclusions);
 }
 
-/* A fatal error, or an error in a header (an include cycle, say): the
- * analysis of this parse reports it as it is. Errors clang alone reports
- * do not count. */
+/* A fatal error, or an error in a user header (an include cycle, say): the
+ * analysis of this parse reports it as it is. Errors in system headers,
+ * which are never read in (a CUB header that clang alone refuses, say), and
+ * errors clang alone reports do not count. */
 static bool headers_failed(const cdpl_unit *unit)
 {
     bool failed = false;
@@ -461,10 +462,11 @@ static bool headers_failed(const cdpl_unit *unit)
     for (unsigned d = 0; d < count && !failed; ++d) {
         CXDiagnostic diagnostic = clang_getDiagnostic(unit->tu, d);
         enum CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
+        CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
         size_t offset = 0;
         failed = severity == CXDiagnostic_Fatal ||
-                 (severity == CXDiagnostic_Error && !cdpl_main_offset(unit, clang_getDiagnosticLocation(diagnostic), &offset) &&
-                  !cdpl_is_clang_only_error(diagnostic));
+                 (severity == CXDiagnostic_Error && !cdpl_main_offset(unit, location, &offset) &&
+                  !clang_Location_isInSystemHeader(location) && !cdpl_is_clang_only_error(diagnostic));
         clang_disposeDiagnostic(diagnostic);
     }
     return failed;
