@@ -24,6 +24,7 @@
 #include "headers.h"
 #include "includes.h"
 #include "launch_sites.h"
+#include "needs_rewriting.h"
 #include "parse.h"
 #include "source.h"
 #include "special_includes.h"
@@ -164,11 +165,14 @@ static bool is_overloaded_launch(const cdpl_model *model, size_t offset, const c
  * a kernel template from a kernel), and errors clang alone reports
  * (clang_only_errors.c). One in a system header is a warning: the lowering
  * never rewrites system headers, and nvcc reports what is wrong there when
- * it compiles the output. The device-side parse is not consulted: it
- * rejects every device-side launch. */
+ * it compiles the output. So is every one in a file with nothing to
+ * rewrite, which comes out as it went in: libclang refuses some code that
+ * nvcc takes, and nvcc reports real errors itself. The device-side parse
+ * is not consulted: it rejects every device-side launch. */
 static void report_parse_errors(cdpl_context *context)
 {
     cdpl_model *model = context->model;
+    int rewritten = -1; /* found out at the first error: it may scan the whole text */
     CXTranslationUnit tu = context->host.tu;
     unsigned count = clang_getNumDiagnostics(tu);
     for (unsigned d = 0; d < count; ++d) {
@@ -176,12 +180,14 @@ static void report_parse_errors(cdpl_context *context)
         if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error && !cdpl_is_clang_only_error(diagnostic)) {
             CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
             CXString message = clang_getDiagnosticSpelling(diagnostic);
-            cdpl_severity severity = clang_Location_isInSystemHeader(location) ? CDPL_WARNING : CDPL_ERROR;
+            if (rewritten < 0) rewritten = cdpl_needs_rewriting(context);
+            cdpl_severity severity =
+                rewritten && !clang_Location_isInSystemHeader(location) ? CDPL_ERROR : CDPL_WARNING;
             size_t offset = 0;
             if (cdpl_main_offset(&context->host, location, &offset)) {
                 cdpl_loc loc = cdpl_loc_at(model, offset);
                 if (!has_error_at(model, loc) && !is_overloaded_launch(model, offset, clang_getCString(message)))
-                    cdpl_model_diagnose(model, CDPL_ERROR, loc, "%s", clang_getCString(message));
+                    cdpl_model_diagnose(model, severity, loc, "%s", clang_getCString(message));
             } else {
                 cdpl_loc loc;
                 char *file = cdpl_location_file(location, &loc);

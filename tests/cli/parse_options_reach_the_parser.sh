@@ -25,7 +25,9 @@ for entry in /usr/local/cuda/*; do
 done
 cp -R -s /usr/local/cuda/include/. "$work/cuda/include/" || exit 1
 printf '#define ONLY_IN_THIS_CUDA 1\n' >"$work/cuda/include/only_in_this_cuda.h"
-printf '#include <only_in_this_cuda.h>\n__global__ void kernel() {}\n' >"$work/uses_it.cu"
+# It has a launch to lower: clang's errors in a file with nothing to lower are warnings.
+printf '#include <only_in_this_cuda.h>\n__global__ void child() {}\n__global__ void kernel() { child<<<1, 1>>>(); }\n' \
+    >"$work/uses_it.cu"
 "$lower" --cuda-path="$work/cuda" "$work/uses_it.cu" -o "$work/out.cu" || fail "--cuda-path not used"
 "$lower" "$work/uses_it.cu" -o "$work/out.cu" 2>/dev/null && fail "the default CUDA has the test's header"
 exit 0
