@@ -172,6 +172,8 @@ static bool is_overloaded_launch(const cdpl_model *model, size_t offset, const c
 static void report_parse_errors(cdpl_context *context)
 {
     cdpl_model *model = context->model;
+    context->parse_errors_reported = true;
+    context->first_parse_error = model->ndiagnostics;
     int rewritten = -1; /* found out at the first error: it may scan the whole text */
     CXTranslationUnit tu = context->host.tu;
     unsigned count = clang_getNumDiagnostics(tu);
@@ -204,11 +206,17 @@ typedef struct ordered_diagnostic {
     const cdpl_model *model;
     cdpl_diagnostic diagnostic;
     size_t index;
+    bool from_clang;
 } ordered_diagnostic;
 
+/* Clang's own first, in the order it reports them, which puts the root
+ * cause first (an error in a header that a line of the file causes comes
+ * after that line's); then the analysis's, in source order. */
 static int diagnostic_order(const void *left, const void *right)
 {
     const ordered_diagnostic *a = left, *b = right;
+    if (a->from_clang != b->from_clang) return a->from_clang ? -1 : 1;
+    if (a->from_clang) return by_offset(a->index, b->index);
     bool a_main = is_main_file(a->model, a->diagnostic.file), b_main = is_main_file(b->model, b->diagnostic.file);
     if (a_main != b_main) return a_main ? 1 : -1; /* headers first, as a compiler reports them */
     if (!a_main) {
@@ -230,7 +238,7 @@ static bool same_diagnostic(const cdpl_model *model, const cdpl_diagnostic *a, c
            a->severity == b->severity && strcmp(a->message, b->message) == 0;
 }
 
-/* Source order, without the repeats two parses can produce. */
+/* In order, without the repeats two parses can produce. */
 static void order_diagnostics(cdpl_context *context)
 {
     cdpl_model *model = context->model;
@@ -240,7 +248,9 @@ static void order_diagnostics(cdpl_context *context)
         context->out_of_memory = true;
         return;
     }
-    for (size_t d = 0; d < n; ++d) ordered[d] = (ordered_diagnostic){model, model->diagnostics[d], d};
+    for (size_t d = 0; d < n; ++d)
+        ordered[d] = (ordered_diagnostic){model, model->diagnostics[d], d,
+                                          context->parse_errors_reported && d >= context->first_parse_error};
     qsort(ordered, n, sizeof *ordered, diagnostic_order);
     size_t kept = 0;
     for (size_t d = 0; d < n; ++d) {

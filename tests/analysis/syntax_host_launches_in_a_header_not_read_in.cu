@@ -8,5 +8,5 @@ int main() { return 0; }
 // CHECK-NOT: host_launches_header.cuh:15:
 // CHECK-NOT: host_launches_header.cuh:20:
 // CHECK-NOT: host_launches_header.cuh:22:
-// CHECK: host_launches_header.cuh:28:11 device-side launch in included header is not supported yet
 // CHECK: host_launches_header.cuh:32:20 use of undeclared identifier 'undeclared_in_header'
+// CHECK: host_launches_header.cuh:28:11 device-side launch in included header is not supported yet
