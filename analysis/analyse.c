@@ -304,7 +304,7 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
         cdpl_check_special_includes(&context, path, options) && cdpl_parse_units(&context, index, path, options);
     /* User headers join the source; the first parse still names them all
      * for the list of includes. */
-    if (built && cdpl_inline_user_headers(&context, options)) {
+    if (built && cdpl_inline_user_headers(&context)) {
         cdpl_find_includes(&context);
         cdpl_dispose_units(&context);
         built = cdpl_parse_units(&context, index, path, options);
