@@ -26,7 +26,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "clang_only_errors.h"
 #include "paths.h"
 #include "source.h"
 
@@ -453,10 +452,20 @@ static void free_inclusions(inlining *in)
     free(in->inclusions);
 }
 
-/* A fatal error, or an error in a user header (an include cycle, say): the
- * analysis of this parse reports it as it is. Errors in system headers,
- * which are never read in (a CUB header that clang alone refuses, say), and
- * errors clang alone reports do not count. */
+static bool is_preprocessor_error(CXDiagnostic diagnostic)
+{
+    CXString category = clang_getDiagnosticCategoryText(diagnostic);
+    bool preprocessor = strcmp(clang_getCString(category), "Lexical or Preprocessor Issue") == 0;
+    clang_disposeString(category);
+    return preprocessor;
+}
+
+/* A header the preprocessor could not read as it should (an include
+ * cycle, an #if left open, a file not found) cannot be read into the
+ * source as it is, and clang may have stopped after too many errors: the
+ * analysis of this parse reports the errors as they are. Other errors, in
+ * a header too, are reported after the headers are read in, at their place
+ * in the header. */
 static bool headers_failed(const cdpl_unit *unit)
 {
     bool failed = false;
@@ -468,7 +477,7 @@ static bool headers_failed(const cdpl_unit *unit)
         size_t offset = 0;
         failed = severity == CXDiagnostic_Fatal ||
                  (severity == CXDiagnostic_Error && !cdpl_main_offset(unit, location, &offset) &&
-                  !clang_Location_isInSystemHeader(location) && !cdpl_is_clang_only_error(diagnostic));
+                  !clang_Location_isInSystemHeader(location) && is_preprocessor_error(diagnostic));
         clang_disposeDiagnostic(diagnostic);
     }
     return failed;

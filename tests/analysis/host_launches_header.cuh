@@ -1,7 +1,7 @@
-// Host launches of every form, in a header with an error in it (so the
-// analysis cannot read it into the source), and one device-side launch
-// through a pointer under #if __CUDA_ARCH__, which only the device-side
-// parse sees.
+// Host launches of every form, in a header that includes a file that is
+// not there (so the analysis cannot read it into the source), and one
+// device-side launch through a pointer under #if __CUDA_ARCH__, which only
+// the device-side parse sees.
 __global__ void fill(int *p) { p[threadIdx.x] = 1; }
 
 struct space {
@@ -29,4 +29,4 @@ __device__ void from_device(int *p)
 #endif
 }
 
-int header_error = undeclared_in_header;
+#include "host_launches_header_lost.cuh"
