@@ -25,6 +25,12 @@ typedef struct cdpl_compile_flags {
 bool cdpl_compile_flags_keep(const cdpl_words *command, const char *directory, cdpl_compile_flags *flags,
                              char *error, size_t error_size);
 
+/* The same for the parse flags a user gives on cdp-lower's command line
+ * (after `--`), in nvcc's or clang's spellings, with no compiler first:
+ * nvcc's are translated or dropped as above, and every other flag is
+ * clang's and is kept as written. Relative paths stay relative. */
+bool cdpl_compile_flags_translate(const cdpl_words *args, cdpl_compile_flags *flags, char *error, size_t error_size);
+
 void cdpl_compile_flags_free(cdpl_compile_flags *flags);
 
 #endif

@@ -12,6 +12,7 @@
 #include "analyse.h"
 #include "cdpl_abi.h"
 #include "compdb.h"
+#include "compile_flags.h"
 #include "depfile.h"
 #include "edits.h"
 #include "emit.h"
@@ -26,9 +27,9 @@
 #endif
 
 static const char usage[] =
-    "usage: cdp-lower [options] INPUT.cu [-- CLANG_ARGS...]\n"
-    "       cdp-lower [options] INPUT.cu... --out-dir DIR [-- CLANG_ARGS...]\n"
-    "       cdp-lower [options] INPUT.cu... --inplace=SUFFIX [-- CLANG_ARGS...]\n"
+    "usage: cdp-lower [options] INPUT.cu [-- COMPILER_ARGS...]\n"
+    "       cdp-lower [options] INPUT.cu... --out-dir DIR [-- COMPILER_ARGS...]\n"
+    "       cdp-lower [options] INPUT.cu... --inplace=SUFFIX [-- COMPILER_ARGS...]\n"
     "\n"
     "Lowers CUDA Dynamic Parallelism: every device-side kernel launch in INPUT.cu\n"
     "becomes a record in the cdpl runtime's work queue, so the output builds with\n"
@@ -63,6 +64,10 @@ static const char usage[] =
     "  -I DIR, -D NAME[=VAL], -U NAME, -include FILE, -isystem DIR, -std=STD\n"
     "                        passed to the parser, like everything after `--`;\n"
     "                        they come after (and win over) those of -p\n"
+    "  -- COMPILER_ARGS      parse flags as given to nvcc or clang: nvcc's are\n"
+    "                        translated (-arch=, -gencode, --include-path...) or\n"
+    "                        dropped (-Xcompiler, -rdc, -lineinfo...); others pass\n"
+    "                        to the parser as written\n"
     "  --help                show this help\n"
     "  --version             show the version\n"
     "\n"
@@ -89,6 +94,7 @@ typedef struct cli {
     cdpl_parse_options parse;
     const char **clang_args;
     size_t nclang_args;
+    cdpl_compile_flags after_dashes; /* the flags after `--`, translated from nvcc's spellings */
 } cli;
 
 static bool add_clang_arg(cli *options, const char *arg)
@@ -138,6 +144,23 @@ static bool is_option(const char *arg, const char *name)
     return strncmp(arg, name, length) == 0 && (arg[length] == '\0' || arg[length] == '=');
 }
 
+/* The flags after `--` are those the user gives nvcc (or clang): nvcc's
+ * spellings are translated as in a compile command of -p, and the
+ * architecture and toolkit they name count unless cdp-lower's own options
+ * name them. Returns 0 or the exit status to stop with. */
+static int translate_after_dashes(cli *options, int count, char **words)
+{
+    cdpl_words args = {words, (size_t)count};
+    char error[512];
+    if (!cdpl_compile_flags_translate(&args, &options->after_dashes, error, sizeof error)) {
+        fprintf(stderr, "cdp-lower: error: %s\n", error);
+        return 2;
+    }
+    for (size_t a = 0; a < options->after_dashes.args.count; ++a)
+        if (!add_clang_arg(options, options->after_dashes.args.words[a])) return 2;
+    return 0;
+}
+
 /* Returns 0 to go on, or the exit status to stop with. */
 static int parse_command_line(int argc, char **argv, cli *options)
 {
@@ -146,8 +169,8 @@ static int parse_command_line(int argc, char **argv, cli *options)
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (strcmp(arg, "--") == 0) {
-            for (++i; i < argc; ++i)
-                if (!add_clang_arg(options, argv[i])) return 2;
+            int status = translate_after_dashes(options, argc - i - 1, argv + i + 1);
+            if (status != 0) return status;
             break;
         }
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -228,7 +251,7 @@ static int parse_command_line(int argc, char **argv, cli *options)
                     if (!add_clang_arg(options, argv[i])) return 2;
                 }
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            fprintf(stderr, "cdp-lower: error: unknown option '%s' (see --help; clang options go after --)\n", arg);
+            fprintf(stderr, "cdp-lower: error: unknown option '%s' (see --help; compiler options go after --)\n", arg);
             return 2;
         } else if (!add_input(options, arg)) {
             fprintf(stderr, "cdp-lower: error: out of memory\n");
@@ -285,6 +308,8 @@ static int parse_command_line(int argc, char **argv, cli *options)
     }
     options->parse.extra_args = options->clang_args;
     options->parse.nextra_args = options->nclang_args;
+    if (options->parse.cuda_path == NULL) options->parse.cuda_path = options->after_dashes.cuda_path;
+    if (options->parse.offload_arch == NULL) options->parse.offload_arch = options->after_dashes.offload_arch;
     return 0;
 }
 
@@ -495,6 +520,7 @@ int main(int argc, char **argv)
     int status = parse_command_line(argc, argv, &options);
     if (status == 0) status = lower_all(&options);
     cdpl_compdb_free(&options.compdb);
+    cdpl_compile_flags_free(&options.after_dashes);
     free(options.clang_args);
     free(options.inputs);
     return status < 0 ? 0 : status;
