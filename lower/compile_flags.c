@@ -25,6 +25,9 @@ typedef enum action {
     SET_ARCH,        /* sm_XX or compute_XX */
     SET_GENCODE_ARCH,/* arch=compute_XX,code=... */
     READ_RESPONSE_FILE,
+    SET_HOST_COMPILER,
+    HOST_OPTIONS,    /* -Xcompiler's comma-separated list: only -fopenmp changes the parse */
+    OPENMP,
     SKIP_VALUE,
     DROP,            /* an nvcc option without a value that means nothing to the parse */
     PASS_TO_CLANG    /* clang's own option and its value: kept as written on the command line */
@@ -72,12 +75,12 @@ static const option options[] = {
     {"-MQ", SEPARATE, SKIP_VALUE, NULL},
     {"--dependency-output", SEPARATE | EQUALS, SKIP_VALUE, NULL},
     {"--dependency-target-name", SEPARATE | EQUALS, SKIP_VALUE, NULL},
-    {"-ccbin", SEPARATE | EQUALS, SKIP_VALUE, NULL},
-    {"--compiler-bindir", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-ccbin", SEPARATE | EQUALS, SET_HOST_COMPILER, NULL},
+    {"--compiler-bindir", SEPARATE | EQUALS, SET_HOST_COMPILER, NULL},
     {"-code", SEPARATE | EQUALS, SKIP_VALUE, NULL},
     {"--gpu-code", SEPARATE | EQUALS, SKIP_VALUE, NULL},
-    {"-Xcompiler", SEPARATE | EQUALS, SKIP_VALUE, NULL},
-    {"--compiler-options", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-Xcompiler", SEPARATE | EQUALS, HOST_OPTIONS, NULL},
+    {"--compiler-options", SEPARATE | EQUALS, HOST_OPTIONS, NULL},
     {"-Xptxas", SEPARATE | EQUALS, SKIP_VALUE, NULL},
     {"--ptxas-options", SEPARATE | EQUALS, SKIP_VALUE, NULL},
     {"-Xlinker", SEPARATE | EQUALS, SKIP_VALUE, NULL},
@@ -91,6 +94,7 @@ static const option options[] = {
     {"-Xcuda-fatbinary", SEPARATE, PASS_TO_CLANG, NULL},
     {"-Xarch_device", SEPARATE, PASS_TO_CLANG, NULL},
     {"-Xarch_host", SEPARATE, PASS_TO_CLANG, NULL},
+    {"-fopenmp", ALONE, OPENMP, NULL},
     /* nvcc's own options with a value (nvcc --help), in both spellings. */
     {"-rdc", SEPARATE | EQUALS, SKIP_VALUE, NULL},
     {"--relocatable-device-code", SEPARATE | EQUALS, SKIP_VALUE, NULL},
@@ -332,6 +336,20 @@ static bool apply(keeper *k, const option *o, const char *value, int depth)
         char *arch = arch_value != NULL ? architecture(arch_value + 5) : NULL;
         return arch == NULL || set_once(&flags->offload_arch, arch);
     }
+    case SET_HOST_COMPILER: {
+        char *path = against_directory(k->directory, value);
+        return path != NULL && set_once(&flags->host_compiler, path);
+    }
+    case HOST_OPTIONS:
+        for (const char *at = value; *at != '\0';) {
+            size_t length = strcspn(at, ", ");
+            if (length == strlen("-fopenmp") && strncmp(at, "-fopenmp", length) == 0) flags->openmp = true;
+            at += length + (at[length] != '\0');
+        }
+        return true;
+    case OPENMP:
+        flags->openmp = true;
+        return true;
     case READ_RESPONSE_FILE: return read_response_file(k, value, depth);
     case PASS_TO_CLANG:
         return !k->pass_unknown || (cdpl_words_add(&flags->args, o->name) && cdpl_words_add(&flags->args, value));
@@ -437,5 +455,6 @@ void cdpl_compile_flags_free(cdpl_compile_flags *flags)
     cdpl_words_free(&flags->args);
     free(flags->cuda_path);
     free(flags->offload_arch);
+    free(flags->host_compiler);
     *flags = (cdpl_compile_flags){0};
 }

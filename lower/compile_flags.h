@@ -1,7 +1,9 @@
 /* From one compile command (of a compile_commands.json entry) to the flags
  * that change how its file parses: include paths, macros, pre-included
- * files, the language standard, the CUDA toolkit and GPU architecture. The
- * rest (optimisation, warnings, outputs, host-compiler options) is dropped. */
+ * files, the language standard, the CUDA toolkit and GPU architecture, and
+ * whether the host compiler runs with OpenMP (and which compiler it is).
+ * The rest (optimisation, warnings, outputs, other host-compiler options)
+ * is dropped. */
 #ifndef CDPL_COMPILE_FLAGS_H
 #define CDPL_COMPILE_FLAGS_H
 
@@ -14,6 +16,8 @@ typedef struct cdpl_compile_flags {
     cdpl_words args;    /* for the parser, e.g. -I/abs/include -DNAME=1 -std=c++17 */
     char *cuda_path;    /* --cuda-path=, or the toolkit of an nvcc run as DIR/bin/nvcc */
     char *offload_arch; /* sm_XX of the first architecture the command names */
+    bool openmp;        /* the host compiler is given -fopenmp (-Xcompiler -fopenmp) */
+    char *host_compiler;/* -ccbin: the host compiler, or the directory holding it */
 } cdpl_compile_flags;
 
 /* `command` is the whole command, compiler first; relative paths in it are

@@ -16,6 +16,7 @@
 #include "depfile.h"
 #include "edits.h"
 #include "emit.h"
+#include "host_compiler.h"
 #include "install_paths.h"
 #include "large_stack.h"
 #include "report.h"
@@ -95,6 +96,7 @@ typedef struct cli {
     const char **clang_args;
     size_t nclang_args;
     cdpl_compile_flags after_dashes; /* the flags after `--`, translated from nvcc's spellings */
+    cdpl_host_compilers *host_compilers; /* where each host compiler keeps its headers, once asked */
 } cli;
 
 static bool add_clang_arg(cli *options, const char *arg)
@@ -323,31 +325,50 @@ static void print_diagnostics(const cdpl_model *model)
     }
 }
 
-/* The parser's options for `input`: the runtime's headers first, then the
- * flags of its compile command (-p), then the command line's, which win.
- * The caller frees `args` and `db_flags`. Returns 0, or the exit status for
- * this input (its model then says why, or a message was printed). */
+/* -fopenmp given to the host compiler: nvcc's host side sees _OPENMP (the
+ * value GCC 6 to 14 define), and finds omp.h where that compiler keeps it. */
+static const char *const openmp_define[] = {"-Xarch_host", "-D_OPENMP=201511"};
+
+/* The parser's options for `input`: the runtime's headers first, then what
+ * -fopenmp means, the flags of its compile command (-p), then the command
+ * line's, which win. The caller frees `args` and `db_flags`. Returns 0, or
+ * the exit status for this input (its model then says why, or a message
+ * was printed). */
 static int parse_options_for(const cli *options, const char *input, cdpl_model *model, cdpl_parse_options *parse,
                              cdpl_compile_flags *db_flags, const char ***args)
 {
     *parse = options->parse;
-    if (options->build_dir == NULL) return 0;
-    cdpl_compdb_lookup found = cdpl_compdb_flags_for(&options->compdb, input, db_flags);
-    if (found != CDPL_COMPDB_FOUND) {
-        /* Parsing with other flags than the build's could lower other code than it compiles. */
-        model->main_file = strdup(input);
-        if (found == CDPL_COMPDB_NOT_LISTED)
-            cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
-                                "not in %s; add it to the build, or lower it without -p", options->compdb.path);
-        return 1;
+    if (options->build_dir != NULL) {
+        cdpl_compdb_lookup found = cdpl_compdb_flags_for(&options->compdb, input, db_flags);
+        if (found != CDPL_COMPDB_FOUND) {
+            /* Parsing with other flags than the build's could lower other code than it compiles. */
+            model->main_file = strdup(input);
+            if (found == CDPL_COMPDB_NOT_LISTED)
+                cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
+                                    "not in %s; add it to the build, or lower it without -p", options->compdb.path);
+            return 1;
+        }
     }
-    *args = malloc((options->nclang_args + db_flags->args.count) * sizeof **args);
+    bool openmp = options->after_dashes.openmp || db_flags->openmp;
+    if (options->build_dir == NULL && !openmp) return 0;
+    const char *compiler =
+        options->after_dashes.host_compiler != NULL ? options->after_dashes.host_compiler : db_flags->host_compiler;
+    const char *host_include = openmp ? cdpl_host_include_dir(options->host_compilers, compiler) : NULL;
+    *args = malloc((options->nclang_args + db_flags->args.count + 4) * sizeof **args);
     if (*args == NULL) {
         fprintf(stderr, "cdp-lower: error: out of memory\n");
         return 1;
     }
     size_t n = 0;
     (*args)[n++] = options->clang_args[0]; /* the runtime's headers */
+    if (openmp) {
+        (*args)[n++] = openmp_define[0];
+        (*args)[n++] = openmp_define[1];
+    }
+    if (host_include != NULL) {
+        (*args)[n++] = "-idirafter";
+        (*args)[n++] = host_include;
+    }
     for (size_t a = 0; a < db_flags->args.count; ++a) (*args)[n++] = db_flags->args.words[a];
     for (size_t a = 1; a < options->nclang_args; ++a) (*args)[n++] = options->clang_args[a];
     parse->extra_args = *args;
@@ -513,7 +534,8 @@ static int lower_all(cli *options)
 
 int main(int argc, char **argv)
 {
-    cli options = {0};
+    cdpl_host_compilers host_compilers = {0};
+    cli options = {.host_compilers = &host_compilers};
     cdpl_find_install_paths(&options.paths);
     snprintf(options.runtime_include_arg, sizeof options.runtime_include_arg, "-I%s", options.paths.runtime_include);
     options.parse.stub_include_dir = options.paths.parse_stubs;
@@ -521,6 +543,7 @@ int main(int argc, char **argv)
     if (status == 0) status = lower_all(&options);
     cdpl_compdb_free(&options.compdb);
     cdpl_compile_flags_free(&options.after_dashes);
+    cdpl_host_compilers_free(&host_compilers);
     free(options.clang_args);
     free(options.inputs);
     return status < 0 ? 0 : status;
