@@ -3,7 +3,8 @@
 # Host code built with -Xcompiler -fopenmp (after `--` or in a compile
 # command of -p) sees _OPENMP and finds omp.h where the host compiler keeps
 # it, as nvcc's host compiler does: gcc, or the one -ccbin names (the
-# compiler, or the directory holding it).
+# compiler, or the directory holding it). GCC's omp.h says nothing: its
+# GCC-only attribute is an error clang alone finds.
 lower=$1
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -17,8 +18,9 @@ __global__ void child(int *p) { p[0] = 1; }
 __global__ void parent(int *p) { child<<<1, 1>>>(p); }
 int threads() { return omp_get_max_threads(); }
 CU
-lowers() { # ARGS...: succeeds when the output has a lowered launch
+lowers() { # ARGS...: succeeds when the output has a lowered launch and nothing was said
     "$lower" -o "$work/out.cu" "$@" 2>"$work/stderr" || { cat "$work/stderr"; fail "$*: exit status $?"; }
+    [ ! -s "$work/stderr" ] || { cat "$work/stderr"; fail "$*: diagnostics"; }
     grep -q 'cdpl_launch_' "$work/out.cu"
 }
 lowers "$work/openmp.cu" -- -Xcompiler -fopenmp || fail "-Xcompiler -fopenmp"
