@@ -15,6 +15,7 @@
 #include "block_barriers.h"
 #include "block_exits.h"
 #include "body_block_copies.h"
+#include "clang_only_errors.h"
 #include "context.h"
 #include "device_only_code.h"
 #include "diagnose.h"
@@ -24,6 +25,7 @@
 #include "includes.h"
 #include "launch_sites.h"
 #include "macro_launches.h"
+#include "needs_rewriting.h"
 #include "parse.h"
 #include "quick_scan.h"
 #include "source.h"
@@ -162,27 +164,38 @@ static bool is_overloaded_launch(const cdpl_model *model, size_t offset, const c
 /* The host-side parse's errors are the user's errors, except where the
  * analysis has already said more precisely what is wrong (clang's CUDA mode
  * rejects some device-side constructs that nvcc accepts, such as a launch of
- * a kernel template from a kernel). The device-side parse is not consulted:
- * it rejects every device-side launch. */
+ * a kernel template from a kernel), and errors clang alone reports
+ * (clang_only_errors.c). One in a system header is a warning: the lowering
+ * never rewrites system headers, and nvcc reports what is wrong there when
+ * it compiles the output. So is every one in a file with nothing to
+ * rewrite, which comes out as it went in: libclang refuses some code that
+ * nvcc takes, and nvcc reports real errors itself. The device-side parse
+ * is not consulted: it rejects every device-side launch. */
 static void report_parse_errors(cdpl_context *context)
 {
     cdpl_model *model = context->model;
+    context->parse_errors_reported = true;
+    context->first_parse_error = model->ndiagnostics;
+    int rewritten = -1; /* found out at the first error: it may scan the whole text */
     CXTranslationUnit tu = context->host.tu;
     unsigned count = clang_getNumDiagnostics(tu);
     for (unsigned d = 0; d < count; ++d) {
         CXDiagnostic diagnostic = clang_getDiagnostic(tu, d);
-        if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error) {
+        if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error && !cdpl_is_clang_only_error(diagnostic)) {
             CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
             CXString message = clang_getDiagnosticSpelling(diagnostic);
+            if (rewritten < 0) rewritten = cdpl_needs_rewriting(context);
+            cdpl_severity severity =
+                rewritten && !clang_Location_isInSystemHeader(location) ? CDPL_ERROR : CDPL_WARNING;
             size_t offset = 0;
             if (cdpl_main_offset(&context->host, location, &offset)) {
                 cdpl_loc loc = cdpl_loc_at(model, offset);
                 if (!has_error_at(model, loc) && !is_overloaded_launch(model, offset, clang_getCString(message)))
-                    cdpl_model_diagnose(model, CDPL_ERROR, loc, "%s", clang_getCString(message));
+                    cdpl_model_diagnose(model, severity, loc, "%s", clang_getCString(message));
             } else {
                 cdpl_loc loc;
                 char *file = cdpl_location_file(location, &loc);
-                cdpl_model_diagnose_in(model, CDPL_ERROR, file, loc, "%s", clang_getCString(message));
+                cdpl_model_diagnose_in(model, severity, file, loc, "%s", clang_getCString(message));
                 free(file);
             }
             clang_disposeString(message);
@@ -195,11 +208,17 @@ typedef struct ordered_diagnostic {
     const cdpl_model *model;
     cdpl_diagnostic diagnostic;
     size_t index;
+    bool from_clang;
 } ordered_diagnostic;
 
+/* Clang's own first, in the order it reports them, which puts the root
+ * cause first (an error in a header that a line of the file causes comes
+ * after that line's); then the analysis's, in source order. */
 static int diagnostic_order(const void *left, const void *right)
 {
     const ordered_diagnostic *a = left, *b = right;
+    if (a->from_clang != b->from_clang) return a->from_clang ? -1 : 1;
+    if (a->from_clang) return by_offset(a->index, b->index);
     bool a_main = is_main_file(a->model, a->diagnostic.file), b_main = is_main_file(b->model, b->diagnostic.file);
     if (a_main != b_main) return a_main ? 1 : -1; /* headers first, as a compiler reports them */
     if (!a_main) {
@@ -221,7 +240,7 @@ static bool same_diagnostic(const cdpl_model *model, const cdpl_diagnostic *a, c
            a->severity == b->severity && strcmp(a->message, b->message) == 0;
 }
 
-/* Source order, without the repeats two parses can produce. */
+/* In order, without the repeats two parses can produce. */
 static void order_diagnostics(cdpl_context *context)
 {
     cdpl_model *model = context->model;
@@ -231,7 +250,9 @@ static void order_diagnostics(cdpl_context *context)
         context->out_of_memory = true;
         return;
     }
-    for (size_t d = 0; d < n; ++d) ordered[d] = (ordered_diagnostic){model, model->diagnostics[d], d};
+    for (size_t d = 0; d < n; ++d)
+        ordered[d] = (ordered_diagnostic){model, model->diagnostics[d], d,
+                                          context->parse_errors_reported && d >= context->first_parse_error};
     qsort(ordered, n, sizeof *ordered, diagnostic_order);
     size_t kept = 0;
     for (size_t d = 0; d < n; ++d) {
@@ -286,7 +307,7 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
         cdpl_check_special_includes(&context, path, options) && cdpl_parse_units(&context, index, path, options);
     /* User headers join the source; the first parse still names them all
      * for the list of includes. */
-    if (built && cdpl_inline_user_headers(&context, options)) {
+    if (built && cdpl_inline_user_headers(&context)) {
         cdpl_find_includes(&context);
         cdpl_dispose_units(&context);
         built = cdpl_parse_units(&context, index, path, options);

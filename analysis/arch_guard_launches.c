@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cursors.h"
 #include "functions.h"
 #include "launch_sites.h"
 #include "source.h"
@@ -289,6 +290,28 @@ static bool is_macro_parameter(const launch_text *text, unsigned index)
     return false;
 }
 
+/* The device-side parse reports `<<<` in host code too. In the main file
+ * the host-side parse accounts for those; in a header that could not be
+ * read into the source, the function around the report tells: the
+ * outermost one, as a lambda belongs to the function it is written in. */
+static bool in_host_function(const cdpl_unit *unit, CXSourceLocation location)
+{
+    CXFile file = NULL;
+    unsigned line = 0, column = 0;
+    clang_getExpansionLocation(location, &file, &line, &column, NULL);
+    CXCursor cursor = clang_getCursor(unit->tu, clang_getLocation(unit->tu, file, line, column));
+    /* At a macro's use, the cursor is the expansion: the code is after it. */
+    if (clang_isPreprocessing(clang_getCursorKind(cursor)))
+        cursor = clang_getCursor(unit->tu, clang_getRangeEnd(clang_getCursorExtent(cursor)));
+    CXCursor function = clang_getNullCursor();
+    while (!clang_Cursor_isNull(cursor) && !clang_isInvalid(clang_getCursorKind(cursor)) &&
+           !clang_isTranslationUnit(clang_getCursorKind(cursor))) {
+        if (cdpl_is_function_kind(clang_getCursorKind(cursor))) function = cursor;
+        cursor = clang_getCursorSemanticParent(cursor);
+    }
+    return !clang_Cursor_isNull(function) && !cdpl_runs_on_device(function);
+}
+
 static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
 {
     if (clang_getDiagnosticSeverity(diagnostic) < CXDiagnostic_Error) return;
@@ -301,7 +324,8 @@ static void examine_report(cdpl_context *context, CXDiagnostic diagnostic)
     CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
     size_t offset = 0;
     if (!cdpl_main_offset(unit, location, &offset)) {
-        if (!clang_Location_isInSystemHeader(location) && kind == REPORT_AT_CHEVRONS)
+        if (!clang_Location_isInSystemHeader(location) && kind == REPORT_AT_CHEVRONS &&
+            !in_host_function(unit, location))
             cdpl_report_launch_in_header(context, location);
         return;
     }

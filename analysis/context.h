@@ -87,6 +87,11 @@ typedef struct cdpl_context {
     size_t nheader_reads;
     cdpl_header_read *header_reads;
 
+    /* The parser's own errors, reported last, start here among the model's
+     * diagnostics; they keep the order clang reports them in. */
+    bool parse_errors_reported;
+    size_t first_parse_error;
+
     bool out_of_memory;
 } cdpl_context;
 

@@ -44,7 +44,6 @@ typedef struct inclusion {
 
 typedef struct inlining {
     cdpl_context *context;
-    const cdpl_parse_options *options;
     const char *main_path;
     inclusion *inclusions;
     size_t ninclusions;
@@ -108,12 +107,21 @@ static bool same_includer(const char *a, const char *b)
     return a == NULL || b == NULL ? a == b : strcmp(a, b) == 0;
 }
 
+/* Found by -isystem, or marked `#pragma GCC system_header` (as CCCL's
+ * headers are), which makes the rest of the file a system header: its end
+ * tells. */
+static bool is_system_header(CXTranslationUnit tu, CXFile file)
+{
+    size_t size = 0;
+    if (clang_getFileContents(tu, file, &size) == NULL) return false;
+    return clang_Location_isInSystemHeader(clang_getLocationForOffset(tu, file, (unsigned)size));
+}
+
 static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
     inclusion_walk *walk = data;
     inlining *in = walk->in;
-    if (depth == 0 || in->failed) return;
-    if (clang_Location_isInSystemHeader(clang_getLocation(walk->unit->tu, file, 1, 1))) return;
+    if (depth == 0 || in->failed || is_system_header(walk->unit->tu, file)) return;
     CXFile includer_file = NULL;
     unsigned offset = 0;
     clang_getExpansionLocation(stack[0], &includer_file, NULL, NULL, &offset);
@@ -250,30 +258,39 @@ static size_t first_copy_of(const inlining *in, const char *path)
     return SIZE_MAX;
 }
 
-/* For a line `#include "name"` (or <name>) that clang did not report: the
- * header already inlined that it names, looked for as the preprocessor
- * would (the including file's directory for quotes, then -I directories). */
-static size_t repeated_header(inlining *in, const char *text, line l, const char *directory)
+/* The #include directive on a line, as clang's preprocessing record holds
+ * it: the file it names, resolved as the preprocessor did (whatever the
+ * include path), even where an include guard or #pragma once made it
+ * include nothing. */
+typedef struct directive_search {
+    line l;
+    char *included; /* real path; NULL until found */
+} directive_search;
+
+static enum CXVisitorResult find_directive(void *data, CXCursor cursor, CXSourceRange range)
 {
-    size_t at = directive_named(text, l, "include");
-    if (at == 0) return SIZE_MAX;
-    at = skip_blanks(text, at, l.end);
-    if (at >= l.end || (text[at] != '"' && text[at] != '<')) return SIZE_MAX;
-    char close = text[at] == '"' ? '"' : '>';
-    size_t name = at + 1, end = name;
-    while (end < l.end && text[end] != close) ++end;
-    if (end >= l.end) return SIZE_MAX;
-    const char *const *args = in->options->extra_args;
-    for (size_t a = 0; a <= in->options->nextra_args; ++a) {
-        const char *base = NULL;
-        if (a == 0) base = close == '"' ? directory : NULL;
-        else if (strncmp(args[a - 1], "-I", 2) == 0) base = args[a - 1][2] != '\0' ? args[a - 1] + 2 : (a < in->options->nextra_args ? args[a] : NULL);
-        if (base == NULL) continue;
-        char *candidate = cdpl_joined_path(base, text + name, end - name);
-        char *real = candidate != NULL ? realpath(candidate, NULL) : NULL;
-        size_t found = real != NULL ? first_copy_of(in, real) : SIZE_MAX;
-        free(candidate);
-        free(real);
+    directive_search *search = data;
+    unsigned offset = 0;
+    clang_getSpellingLocation(clang_getRangeStart(range), NULL, NULL, NULL, &offset);
+    if (offset < search->l.begin || offset >= search->l.end) return CXVisit_Continue;
+    CXFile included = clang_getIncludedFile(cursor);
+    if (included != NULL) search->included = real_path_of(included);
+    return CXVisit_Break;
+}
+
+/* For a line `#include ...` of the file `self` (NULL: the main file) that
+ * clang did not report as an inclusion: the header already inlined that it
+ * names, or SIZE_MAX. */
+static size_t repeated_header(inlining *in, const char *self, const char *text, line l)
+{
+    if (directive_named(text, l, "include") == 0) return SIZE_MAX;
+    const cdpl_unit *units[] = {&in->context->host, &in->context->device};
+    for (size_t u = 0; u < sizeof units / sizeof *units; ++u) {
+        CXFile file = self == NULL ? units[u]->main_file : clang_getFile(units[u]->tu, self);
+        directive_search search = {l, NULL};
+        if (file != NULL) clang_findIncludesInFile(units[u]->tu, file, (CXCursorAndRangeVisitor){&search, find_directive});
+        size_t found = search.included != NULL ? first_copy_of(in, search.included) : SIZE_MAX;
+        free(search.included);
         if (found != SIZE_MAX) return found;
     }
     return SIZE_MAX;
@@ -375,16 +392,11 @@ static void drop_repeat(inlining *in, const char *text, line l, size_t header, s
 static void put_file(inlining *in, const char *text, size_t size, size_t header, int depth)
 {
     const char *self = header == SIZE_MAX ? NULL : in->headers[header].path;
-    char *directory = cdpl_directory_of(header == SIZE_MAX ? in->main_path : self);
-    if (directory == NULL) {
-        in->failed = true;
-        return;
-    }
     size_t number = 1, copied = 0;
     for (size_t at = 0; at < size && !in->failed; ++number) {
         line l = line_from(text, size, at);
         const inclusion *included = depth < 64 ? inclusion_on(in, self, text, l) : NULL;
-        size_t repeat = included == NULL ? repeated_header(in, text, l, directory) : SIZE_MAX;
+        size_t repeat = included == NULL ? repeated_header(in, self, text, l) : SIZE_MAX;
         bool once = header != SIZE_MAX && is_pragma_once(text, l);
         if (included != NULL || repeat != SIZE_MAX || once) {
             put(in, text + copied, l.begin - copied);
@@ -401,7 +413,6 @@ static void put_file(inlining *in, const char *text, size_t size, size_t header,
         at = l.end;
     }
     put(in, text + copied, size - copied);
-    free(directory);
 }
 
 /* The 0-based source line of each segment's first byte. */
@@ -428,8 +439,20 @@ static void free_inclusions(inlining *in)
     free(in->inclusions);
 }
 
-/* A fatal error, or an error in a header (an include cycle, say): the
- * analysis of this parse reports it as it is. */
+static bool is_preprocessor_error(CXDiagnostic diagnostic)
+{
+    CXString category = clang_getDiagnosticCategoryText(diagnostic);
+    bool preprocessor = strcmp(clang_getCString(category), "Lexical or Preprocessor Issue") == 0;
+    clang_disposeString(category);
+    return preprocessor;
+}
+
+/* A header the preprocessor could not read as it should (an include
+ * cycle, an #if left open, a file not found) cannot be read into the
+ * source as it is, and clang may have stopped after too many errors: the
+ * analysis of this parse reports the errors as they are. Other errors, in
+ * a header too, are reported after the headers are read in, at their place
+ * in the header. */
 static bool headers_failed(const cdpl_unit *unit)
 {
     bool failed = false;
@@ -437,20 +460,22 @@ static bool headers_failed(const cdpl_unit *unit)
     for (unsigned d = 0; d < count && !failed; ++d) {
         CXDiagnostic diagnostic = clang_getDiagnostic(unit->tu, d);
         enum CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(diagnostic);
+        CXSourceLocation location = clang_getDiagnosticLocation(diagnostic);
         size_t offset = 0;
         failed = severity == CXDiagnostic_Fatal ||
-                 (severity == CXDiagnostic_Error && !cdpl_main_offset(unit, clang_getDiagnosticLocation(diagnostic), &offset));
+                 (severity == CXDiagnostic_Error && !cdpl_main_offset(unit, location, &offset) &&
+                  !clang_Location_isInSystemHeader(location) && is_preprocessor_error(diagnostic));
         clang_disposeDiagnostic(diagnostic);
     }
     return failed;
 }
 
-bool cdpl_inline_user_headers(cdpl_context *context, const cdpl_parse_options *options)
+bool cdpl_inline_user_headers(cdpl_context *context)
 {
     cdpl_model *model = context->model;
     if (headers_failed(&context->host)) return false;
     char *main_path = realpath(model->main_file, NULL);
-    inlining in = {.context = context, .options = options, .main_path = main_path != NULL ? main_path : model->main_file};
+    inlining in = {.context = context, .main_path = main_path != NULL ? main_path : model->main_file};
     inclusion_walk host = {&in, &context->host}, device = {&in, &context->device};
     clang_getInclusions(context->host.tu, add_inclusion, &host);
     clang_getInclusions(context->device.tu, add_inclusion, &device);

@@ -2,7 +2,6 @@
 #ifndef CDPL_HEADERS_H
 #define CDPL_HEADERS_H
 
-#include "analyse.h"
 #include "context.h"
 
 /* After a first parse of the main file: puts the text of every user header
@@ -11,6 +10,6 @@
  * context->model->source, and records the headers and the segments of the
  * new source (see cdpl_header in model.h). True when the source changed:
  * the units must then be parsed again. */
-bool cdpl_inline_user_headers(cdpl_context *context, const cdpl_parse_options *options);
+bool cdpl_inline_user_headers(cdpl_context *context);
 
 #endif

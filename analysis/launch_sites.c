@@ -676,27 +676,14 @@ static enum CXChildVisitResult visit_statement(CXCursor cursor, CXCursor parent,
     return CXChildVisit_Recurse;
 }
 
-typedef struct attribute_scan {
-    bool on_device;
-} attribute_scan;
-
-static enum CXChildVisitResult scan_attribute(CXCursor cursor, CXCursor parent, CXClientData data)
-{
-    (void)parent;
-    enum CXCursorKind kind = clang_getCursorKind(cursor);
-    if (kind == CXCursor_CUDAGlobalAttr || kind == CXCursor_CUDADeviceAttr) ((attribute_scan *)data)->on_device = true;
-    return CXChildVisit_Continue;
-}
-
 static void find_in_definition(cdpl_context *context, const cdpl_unit *unit, CXCursor definition, CXCursor body,
                                void *data)
 {
     (void)data;
-    attribute_scan scan = {false};
-    clang_visitChildren(definition, scan_attribute, &scan);
+    bool on_device = cdpl_runs_on_device(definition);
     host_lambdas lambdas = {0};
-    launch_walk walk = {context, unit, cdpl_function_of(context, definition), scan.on_device, false,
-                        scan.on_device ? NULL : &lambdas, SIZE_MAX};
+    launch_walk walk = {context, unit, cdpl_function_of(context, definition), on_device, false,
+                        on_device ? NULL : &lambdas, SIZE_MAX};
     walk_children(&walk, body);
     resolve_host_device_lambdas(context, &lambdas, body);
     for (size_t l = 0; l < lambdas.nlambdas; ++l) free(lambdas.lambdas[l].sites);

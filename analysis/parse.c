@@ -10,8 +10,11 @@
 #ifndef CDPL_STUB_INCLUDE_DIR
 #error "CDPL_STUB_INCLUDE_DIR must name the directory holding texture_fetch_functions.h"
 #endif
+#ifndef CDPL_CLANG_RESOURCE_DIR
+#error "CDPL_CLANG_RESOURCE_DIR must name clang's resource directory (lib/clang/<major>)"
+#endif
 
-enum { fixed_argument_count = 10 };
+enum { fixed_argument_count = 12 };
 
 static char *joined(const char *prefix, const char *value)
 {
@@ -47,6 +50,12 @@ static bool parse_one(cdpl_context *context, CXIndex index, const char *path, co
     return true;
 }
 
+static bool is_directory(const char *path)
+{
+    struct stat status;
+    return stat(path, &status) == 0 && S_ISDIR(status.st_mode);
+}
+
 /* CUDA 13 keeps the C++ libraries that its own headers include (libcu++'s
  * <cuda/std/...>, which cooperative_groups.h needs; CUB; Thrust) in
  * include/cccl, which nvcc puts on the include path and clang 19 does not
@@ -54,12 +63,23 @@ static bool parse_one(cdpl_context *context, CXIndex index, const char *path, co
 static char *cccl_include_dir(const char *cuda_path)
 {
     char *dir = joined(cuda_path, "/include/cccl");
-    struct stat status;
-    if (dir != NULL && (stat(dir, &status) != 0 || !S_ISDIR(status.st_mode))) {
+    if (dir != NULL && !is_directory(dir)) {
         free(dir);
         dir = NULL;
     }
     return dir;
+}
+
+/* libclang has no executable to find clang's resource directory from: its
+ * driver takes the relative "lib/clang/<major>", which misses the CUDA
+ * wrappers kept there (the device side's <new>, so placement new and CUB
+ * fail). The one found at configure time, unless the user names one or it
+ * is gone. */
+static const char *resource_dir(const cdpl_parse_options *options)
+{
+    for (size_t e = 0; e < options->nextra_args; ++e)
+        if (strncmp(options->extra_args[e], "-resource-dir", strlen("-resource-dir")) == 0) return NULL;
+    return is_directory(CDPL_CLANG_RESOURCE_DIR) ? CDPL_CLANG_RESOURCE_DIR : NULL;
 }
 
 bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, const cdpl_parse_options *options)
@@ -73,6 +93,7 @@ bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, co
     char *cuda_path_argument = joined("--cuda-path=", cuda_path);
     char *arch_argument = joined("--cuda-gpu-arch=", arch);
     char *cccl = cccl_include_dir(cuda_path);
+    const char *resources = resource_dir(options);
     bool parsed = false;
     if (arguments == NULL || cuda_path_argument == NULL || arch_argument == NULL) {
         context->out_of_memory = true;
@@ -89,6 +110,10 @@ bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, co
         if (cccl != NULL) {
             arguments[n++] = "-isystem";
             arguments[n++] = cccl;
+        }
+        if (resources != NULL) {
+            arguments[n++] = "-resource-dir";
+            arguments[n++] = resources;
         }
         for (size_t e = 0; e < options->nextra_args; ++e) arguments[n++] = options->extra_args[e];
         context->host.device_side = false;

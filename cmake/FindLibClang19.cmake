@@ -21,6 +21,11 @@ if(NOT CDPL_LIBCLANG OR NOT CDPL_LIBCLANG_INCLUDE)
     "or configure with -DCDPL_BUILD_TOOL=OFF to build only the runtime and "
     "the GPU tests from sources lowered elsewhere (-DCDPL_PRELOWERED_DIR=...).")
 endif()
+# libclang has no executable path to find clang's resource directory from,
+# so its driver guesses a relative "lib/clang/<major>", and the parse misses
+# the headers there (cuda_wrappers, which holds the device side's <new>).
+string(REGEX MATCH "^[0-9]+" _cdpl_llvm_major "${_cdpl_llvm_version}")
+set(CDPL_CLANG_RESOURCE_DIR "${_cdpl_llvm_libdir}/clang/${_cdpl_llvm_major}")
 add_library(LibClang::LibClang UNKNOWN IMPORTED)
 set_target_properties(LibClang::LibClang PROPERTIES
   IMPORTED_LOCATION "${CDPL_LIBCLANG}"

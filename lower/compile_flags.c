@@ -1,7 +1,9 @@
 /* Every option is looked up in one table that says how its value may be
  * written (separate word, joined, after '=') and what becomes of it. Options
  * whose separate value is not kept are listed too, so that the value (say
- * `-Xcompiler -DX`, meant for the host compiler) is not read as a flag. */
+ * `-Xcompiler -DX`, meant for the host compiler) is not read as a flag; so
+ * are nvcc's options that clang does not know, which the command line's
+ * flags (passed on to clang otherwise) must not carry to the parser. */
 #define _POSIX_C_SOURCE 200809L
 #include "compile_flags.h"
 
@@ -23,10 +25,15 @@ typedef enum action {
     SET_ARCH,        /* sm_XX or compute_XX */
     SET_GENCODE_ARCH,/* arch=compute_XX,code=... */
     READ_RESPONSE_FILE,
-    SKIP_VALUE
+    SET_HOST_COMPILER,
+    HOST_OPTIONS,    /* -Xcompiler's comma-separated list: only -fopenmp changes the parse */
+    OPENMP,
+    SKIP_VALUE,
+    DROP,            /* an nvcc option without a value that means nothing to the parse */
+    PASS_TO_CLANG    /* clang's own option and its value: kept as written on the command line */
 } action;
 
-enum { SEPARATE = 1, JOINED = 2, EQUALS = 4 };
+enum { SEPARATE = 1, JOINED = 2, EQUALS = 4, ALONE = 8 /* the word itself, no value */ };
 
 typedef struct option {
     const char *name;
@@ -60,34 +67,156 @@ static const option options[] = {
     {"--options-file", SEPARATE | EQUALS, READ_RESPONSE_FILE, NULL},
     {"-optf", SEPARATE | EQUALS, READ_RESPONSE_FILE, NULL},
     {"-o", SEPARATE, SKIP_VALUE, NULL},
-    {"--output-file", SEPARATE, SKIP_VALUE, NULL},
+    {"--output-file", SEPARATE | EQUALS, SKIP_VALUE, NULL},
     {"-x", SEPARATE, SKIP_VALUE, NULL},
+    {"--x", SEPARATE | EQUALS, SKIP_VALUE, NULL},
     {"-MF", SEPARATE, SKIP_VALUE, NULL},
     {"-MT", SEPARATE, SKIP_VALUE, NULL},
     {"-MQ", SEPARATE, SKIP_VALUE, NULL},
-    {"--dependency-output", SEPARATE, SKIP_VALUE, NULL},
-    {"-ccbin", SEPARATE, SKIP_VALUE, NULL},
-    {"--compiler-bindir", SEPARATE, SKIP_VALUE, NULL},
-    {"-code", SEPARATE, SKIP_VALUE, NULL},
-    {"--gpu-code", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xcompiler", SEPARATE, SKIP_VALUE, NULL},
-    {"--compiler-options", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xptxas", SEPARATE, SKIP_VALUE, NULL},
-    {"--ptxas-options", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xlinker", SEPARATE, SKIP_VALUE, NULL},
-    {"--linker-options", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xnvlink", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xarchive", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xclang", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xcuda-ptxas", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xcuda-fatbinary", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xarch_device", SEPARATE, SKIP_VALUE, NULL},
-    {"-Xarch_host", SEPARATE, SKIP_VALUE, NULL},
+    {"--dependency-output", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--dependency-target-name", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-ccbin", SEPARATE | EQUALS, SET_HOST_COMPILER, NULL},
+    {"--compiler-bindir", SEPARATE | EQUALS, SET_HOST_COMPILER, NULL},
+    {"-code", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--gpu-code", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-Xcompiler", SEPARATE | EQUALS, HOST_OPTIONS, NULL},
+    {"--compiler-options", SEPARATE | EQUALS, HOST_OPTIONS, NULL},
+    {"-Xptxas", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--ptxas-options", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-Xlinker", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--linker-options", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-Xnvlink", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--nvlink-options", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-Xarchive", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--archive-options", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-Xclang", SEPARATE, PASS_TO_CLANG, NULL},
+    {"-Xcuda-ptxas", SEPARATE, PASS_TO_CLANG, NULL},
+    {"-Xcuda-fatbinary", SEPARATE, PASS_TO_CLANG, NULL},
+    {"-Xarch_device", SEPARATE, PASS_TO_CLANG, NULL},
+    {"-Xarch_host", SEPARATE, PASS_TO_CLANG, NULL},
+    {"-fopenmp", ALONE, OPENMP, NULL},
+    /* nvcc's own options with a value (nvcc --help), in both spellings. */
+    {"-rdc", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--relocatable-device-code", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-default-stream", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--default-stream", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-m", SEPARATE, SKIP_VALUE, NULL},
+    {"--machine", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--optimize", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-Ofc", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--Ofast-compile", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-dopt", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--dopt", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-opt-info", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--optimization-info", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-cudart", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--cudart", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-cudadevrt", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--cudadevrt", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--library", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--library-path", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-odir", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--output-directory", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-arbin", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--archiver-binary", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-ldir", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--libdevice-directory", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-target-dir", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--target-directory", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-maxrregcount", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--maxrregcount", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-ftz", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--ftz", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-prec-div", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--prec-div", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-prec-sqrt", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--prec-sqrt", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-fmad", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--fmad", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-t", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--threads", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-split-compile", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--split-compile", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-keep-dir", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--keep-dir", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-time", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--time", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--Werror", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-diag-error", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--diag-error", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-diag-suppress", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--diag-suppress", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-diag-warn", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--diag-warn", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-static-global-template-stub", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--static-global-template-stub", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-device-entity-has-hidden-visibility", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--device-entity-has-hidden-visibility", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-brief-diag", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--brief-diagnostics", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-device-stack-protector", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--device-stack-protector", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"-compress-mode", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    {"--compress-mode", SEPARATE | EQUALS, SKIP_VALUE, NULL},
+    /* nvcc's own options without a value that clang would refuse or misread. */
+    {"-lineinfo", ALONE, DROP, NULL},
+    {"--generate-line-info", ALONE, DROP, NULL},
+    {"-G", ALONE, DROP, NULL},
+    {"--device-debug", ALONE, DROP, NULL},
+    {"-dc", ALONE, DROP, NULL},
+    {"--device-c", ALONE, DROP, NULL},
+    {"-dw", ALONE, DROP, NULL},
+    {"--device-w", ALONE, DROP, NULL},
+    {"-dlink", ALONE, DROP, NULL},
+    {"--device-link", ALONE, DROP, NULL},
+    {"-dlto", ALONE, DROP, NULL},
+    {"--dlink-time-opt", ALONE, DROP, NULL},
+    {"-lto", ALONE, DROP, NULL},
+    {"--lto", ALONE, DROP, NULL},
+    {"-expt-relaxed-constexpr", ALONE, DROP, NULL},
+    {"--expt-relaxed-constexpr", ALONE, DROP, NULL},
+    {"-extended-lambda", ALONE, DROP, NULL},
+    {"--extended-lambda", ALONE, DROP, NULL},
+    {"-expt-extended-lambda", ALONE, DROP, NULL},
+    {"--expt-extended-lambda", ALONE, DROP, NULL},
+    {"--m64", ALONE, DROP, NULL},
+    {"-use_fast_math", ALONE, DROP, NULL},
+    {"--use_fast_math", ALONE, DROP, NULL},
+    {"-res-usage", ALONE, DROP, NULL},
+    {"--resource-usage", ALONE, DROP, NULL},
+    {"-allow-unsupported-compiler", ALONE, DROP, NULL},
+    {"--allow-unsupported-compiler", ALONE, DROP, NULL},
+    {"-forward-unknown-to-host-compiler", ALONE, DROP, NULL},
+    {"--forward-unknown-to-host-compiler", ALONE, DROP, NULL},
+    {"-noeh", ALONE, DROP, NULL},
+    {"--no-exceptions", ALONE, DROP, NULL},
+    {"-keep", ALONE, DROP, NULL},
+    {"--keep", ALONE, DROP, NULL},
+    {"-src-in-ptx", ALONE, DROP, NULL},
+    {"--source-in-ptx", ALONE, DROP, NULL},
+    {"-restrict", ALONE, DROP, NULL},
+    {"--restrict", ALONE, DROP, NULL},
+    {"-extra-device-vectorization", ALONE, DROP, NULL},
+    {"--extra-device-vectorization", ALONE, DROP, NULL},
+    {"-err-no", ALONE, DROP, NULL},
+    {"--display-error-number", ALONE, DROP, NULL},
+    {"-no-err-no", ALONE, DROP, NULL},
+    {"--no-display-error-number", ALONE, DROP, NULL},
+    {"-cuda", ALONE, DROP, NULL},
+    {"--cuda", ALONE, DROP, NULL},
+    {"-ptx", ALONE, DROP, NULL},
+    {"--ptx", ALONE, DROP, NULL},
+    {"-cubin", ALONE, DROP, NULL},
+    {"--cubin", ALONE, DROP, NULL},
+    {"-fatbin", ALONE, DROP, NULL},
+    {"--fatbin", ALONE, DROP, NULL},
+    {"--compile", ALONE, DROP, NULL},
 };
 
 typedef struct keeper {
     const char *directory;
     cdpl_compile_flags *flags;
+    bool pass_unknown; /* the command line's flags: what the table does not know is clang's */
     char *error;
     size_t error_size;
 } keeper;
@@ -207,8 +336,25 @@ static bool apply(keeper *k, const option *o, const char *value, int depth)
         char *arch = arch_value != NULL ? architecture(arch_value + 5) : NULL;
         return arch == NULL || set_once(&flags->offload_arch, arch);
     }
+    case SET_HOST_COMPILER: {
+        char *path = against_directory(k->directory, value);
+        return path != NULL && set_once(&flags->host_compiler, path);
+    }
+    case HOST_OPTIONS:
+        for (const char *at = value; *at != '\0';) {
+            size_t length = strcspn(at, ", ");
+            if (length == strlen("-fopenmp") && strncmp(at, "-fopenmp", length) == 0) flags->openmp = true;
+            at += length + (at[length] != '\0');
+        }
+        return true;
+    case OPENMP:
+        flags->openmp = true;
+        return true;
     case READ_RESPONSE_FILE: return read_response_file(k, value, depth);
-    case SKIP_VALUE: return true;
+    case PASS_TO_CLANG:
+        return !k->pass_unknown || (cdpl_words_add(&flags->args, o->name) && cdpl_words_add(&flags->args, value));
+    case SKIP_VALUE:
+    case DROP: return true;
     }
     return true;
 }
@@ -222,6 +368,10 @@ static const option *match(const char *word, const char **value)
         size_t length = strlen(candidate->name);
         if (strncmp(word, candidate->name, length) != 0) continue;
         const char *rest = word + length;
+        if (*rest == '\0' && (candidate->forms & ALONE)) {
+            *value = "";
+            return candidate;
+        }
         if (*rest == '\0' && (candidate->forms & SEPARATE)) {
             *value = NULL;
             return candidate;
@@ -247,7 +397,13 @@ static bool keep_words(keeper *k, char *const *words, size_t count, size_t first
             continue;
         }
         const option *o = match(words[i], &value);
-        if (o == NULL) continue;
+        if (o == NULL) {
+            if (k->pass_unknown && !cdpl_words_add(&k->flags->args, words[i])) {
+                snprintf(k->error, k->error_size, "out of memory");
+                return false;
+            }
+            continue;
+        }
         if (value == NULL) {
             if (i + 1 == count) continue; /* a dangling option: the compiler would refuse it */
             value = words[++i];
@@ -275,7 +431,7 @@ static bool toolkit_of_compiler(keeper *k, const char *compiler)
 bool cdpl_compile_flags_keep(const cdpl_words *command, const char *directory, cdpl_compile_flags *flags,
                              char *error, size_t error_size)
 {
-    keeper k = {directory, flags, error, error_size};
+    keeper k = {directory, flags, false, error, error_size};
     error[0] = '\0';
     if (command->count == 0) return true;
     /* An explicit --cuda-path= in the command wins over the compiler's own toolkit. */
@@ -287,10 +443,18 @@ bool cdpl_compile_flags_keep(const cdpl_words *command, const char *directory, c
     return kept;
 }
 
+bool cdpl_compile_flags_translate(const cdpl_words *args, cdpl_compile_flags *flags, char *error, size_t error_size)
+{
+    keeper k = {NULL, flags, true, error, error_size};
+    error[0] = '\0';
+    return keep_words(&k, args->words, args->count, 0, 0);
+}
+
 void cdpl_compile_flags_free(cdpl_compile_flags *flags)
 {
     cdpl_words_free(&flags->args);
     free(flags->cuda_path);
     free(flags->offload_arch);
+    free(flags->host_compiler);
     *flags = (cdpl_compile_flags){0};
 }

@@ -12,9 +12,11 @@
 #include "analyse.h"
 #include "cdpl_abi.h"
 #include "compdb.h"
+#include "compile_flags.h"
 #include "depfile.h"
 #include "edits.h"
 #include "emit.h"
+#include "host_compiler.h"
 #include "install_paths.h"
 #include "large_stack.h"
 #include "report.h"
@@ -26,9 +28,9 @@
 #endif
 
 static const char usage[] =
-    "usage: cdp-lower [options] INPUT.cu [-- CLANG_ARGS...]\n"
-    "       cdp-lower [options] INPUT.cu... --out-dir DIR [-- CLANG_ARGS...]\n"
-    "       cdp-lower [options] INPUT.cu... --inplace=SUFFIX [-- CLANG_ARGS...]\n"
+    "usage: cdp-lower [options] INPUT.cu [-- COMPILER_ARGS...]\n"
+    "       cdp-lower [options] INPUT.cu... --out-dir DIR [-- COMPILER_ARGS...]\n"
+    "       cdp-lower [options] INPUT.cu... --inplace=SUFFIX [-- COMPILER_ARGS...]\n"
     "\n"
     "Lowers CUDA Dynamic Parallelism: every device-side kernel launch in INPUT.cu\n"
     "becomes a record in the cdpl runtime's work queue, so the output builds with\n"
@@ -63,6 +65,10 @@ static const char usage[] =
     "  -I DIR, -D NAME[=VAL], -U NAME, -include FILE, -isystem DIR, -std=STD\n"
     "                        passed to the parser, like everything after `--`;\n"
     "                        they come after (and win over) those of -p\n"
+    "  -- COMPILER_ARGS      parse flags as given to nvcc or clang: nvcc's are\n"
+    "                        translated (-arch=, -gencode, --include-path...) or\n"
+    "                        dropped (-Xcompiler, -rdc, -lineinfo...); others pass\n"
+    "                        to the parser as written\n"
     "  --help                show this help\n"
     "  --version             show the version\n"
     "\n"
@@ -89,6 +95,8 @@ typedef struct cli {
     cdpl_parse_options parse;
     const char **clang_args;
     size_t nclang_args;
+    cdpl_compile_flags after_dashes; /* the flags after `--`, translated from nvcc's spellings */
+    cdpl_host_compilers *host_compilers; /* where each host compiler keeps its headers, once asked */
 } cli;
 
 static bool add_clang_arg(cli *options, const char *arg)
@@ -138,6 +146,23 @@ static bool is_option(const char *arg, const char *name)
     return strncmp(arg, name, length) == 0 && (arg[length] == '\0' || arg[length] == '=');
 }
 
+/* The flags after `--` are those the user gives nvcc (or clang): nvcc's
+ * spellings are translated as in a compile command of -p, and the
+ * architecture and toolkit they name count unless cdp-lower's own options
+ * name them. Returns 0 or the exit status to stop with. */
+static int translate_after_dashes(cli *options, int count, char **words)
+{
+    cdpl_words args = {words, (size_t)count};
+    char error[512];
+    if (!cdpl_compile_flags_translate(&args, &options->after_dashes, error, sizeof error)) {
+        fprintf(stderr, "cdp-lower: error: %s\n", error);
+        return 2;
+    }
+    for (size_t a = 0; a < options->after_dashes.args.count; ++a)
+        if (!add_clang_arg(options, options->after_dashes.args.words[a])) return 2;
+    return 0;
+}
+
 /* Returns 0 to go on, or the exit status to stop with. */
 static int parse_command_line(int argc, char **argv, cli *options)
 {
@@ -146,8 +171,8 @@ static int parse_command_line(int argc, char **argv, cli *options)
     for (int i = 1; i < argc; ++i) {
         const char *arg = argv[i];
         if (strcmp(arg, "--") == 0) {
-            for (++i; i < argc; ++i)
-                if (!add_clang_arg(options, argv[i])) return 2;
+            int status = translate_after_dashes(options, argc - i - 1, argv + i + 1);
+            if (status != 0) return status;
             break;
         }
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -228,7 +253,7 @@ static int parse_command_line(int argc, char **argv, cli *options)
                     if (!add_clang_arg(options, argv[i])) return 2;
                 }
         } else if (arg[0] == '-' && arg[1] != '\0') {
-            fprintf(stderr, "cdp-lower: error: unknown option '%s' (see --help; clang options go after --)\n", arg);
+            fprintf(stderr, "cdp-lower: error: unknown option '%s' (see --help; compiler options go after --)\n", arg);
             return 2;
         } else if (!add_input(options, arg)) {
             fprintf(stderr, "cdp-lower: error: out of memory\n");
@@ -285,6 +310,8 @@ static int parse_command_line(int argc, char **argv, cli *options)
     }
     options->parse.extra_args = options->clang_args;
     options->parse.nextra_args = options->nclang_args;
+    if (options->parse.cuda_path == NULL) options->parse.cuda_path = options->after_dashes.cuda_path;
+    if (options->parse.offload_arch == NULL) options->parse.offload_arch = options->after_dashes.offload_arch;
     /* A report shows the whole analysis, even of a file left unchanged. */
     options->parse.scan_first = options->report == REPORT_NONE;
     return 0;
@@ -300,31 +327,50 @@ static void print_diagnostics(const cdpl_model *model)
     }
 }
 
-/* The parser's options for `input`: the runtime's headers first, then the
- * flags of its compile command (-p), then the command line's, which win.
- * The caller frees `args` and `db_flags`. Returns 0, or the exit status for
- * this input (its model then says why, or a message was printed). */
+/* -fopenmp given to the host compiler: nvcc's host side sees _OPENMP (the
+ * value GCC 6 to 14 define), and finds omp.h where that compiler keeps it. */
+static const char *const openmp_define[] = {"-Xarch_host", "-D_OPENMP=201511"};
+
+/* The parser's options for `input`: the runtime's headers first, then what
+ * -fopenmp means, the flags of its compile command (-p), then the command
+ * line's, which win. The caller frees `args` and `db_flags`. Returns 0, or
+ * the exit status for this input (its model then says why, or a message
+ * was printed). */
 static int parse_options_for(const cli *options, const char *input, cdpl_model *model, cdpl_parse_options *parse,
                              cdpl_compile_flags *db_flags, const char ***args)
 {
     *parse = options->parse;
-    if (options->build_dir == NULL) return 0;
-    cdpl_compdb_lookup found = cdpl_compdb_flags_for(&options->compdb, input, db_flags);
-    if (found != CDPL_COMPDB_FOUND) {
-        /* Parsing with other flags than the build's could lower other code than it compiles. */
-        model->main_file = strdup(input);
-        if (found == CDPL_COMPDB_NOT_LISTED)
-            cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
-                                "not in %s; add it to the build, or lower it without -p", options->compdb.path);
-        return 1;
+    if (options->build_dir != NULL) {
+        cdpl_compdb_lookup found = cdpl_compdb_flags_for(&options->compdb, input, db_flags);
+        if (found != CDPL_COMPDB_FOUND) {
+            /* Parsing with other flags than the build's could lower other code than it compiles. */
+            model->main_file = strdup(input);
+            if (found == CDPL_COMPDB_NOT_LISTED)
+                cdpl_model_diagnose(model, CDPL_ERROR, (cdpl_loc){0, 0, NULL},
+                                    "not in %s; add it to the build, or lower it without -p", options->compdb.path);
+            return 1;
+        }
     }
-    *args = malloc((options->nclang_args + db_flags->args.count) * sizeof **args);
+    bool openmp = options->after_dashes.openmp || db_flags->openmp;
+    if (options->build_dir == NULL && !openmp) return 0;
+    const char *compiler =
+        options->after_dashes.host_compiler != NULL ? options->after_dashes.host_compiler : db_flags->host_compiler;
+    const char *host_include = openmp ? cdpl_host_include_dir(options->host_compilers, compiler) : NULL;
+    *args = malloc((options->nclang_args + db_flags->args.count + 4) * sizeof **args);
     if (*args == NULL) {
         fprintf(stderr, "cdp-lower: error: out of memory\n");
         return 1;
     }
     size_t n = 0;
     (*args)[n++] = options->clang_args[0]; /* the runtime's headers */
+    if (openmp) {
+        (*args)[n++] = openmp_define[0];
+        (*args)[n++] = openmp_define[1];
+    }
+    if (host_include != NULL) {
+        (*args)[n++] = "-idirafter";
+        (*args)[n++] = host_include;
+    }
     for (size_t a = 0; a < db_flags->args.count; ++a) (*args)[n++] = db_flags->args.words[a];
     for (size_t a = 1; a < options->nclang_args; ++a) (*args)[n++] = options->clang_args[a];
     parse->extra_args = *args;
@@ -490,13 +536,16 @@ static int lower_all(cli *options)
 
 int main(int argc, char **argv)
 {
-    cli options = {0};
+    cdpl_host_compilers host_compilers = {0};
+    cli options = {.host_compilers = &host_compilers};
     cdpl_find_install_paths(&options.paths);
     snprintf(options.runtime_include_arg, sizeof options.runtime_include_arg, "-I%s", options.paths.runtime_include);
     options.parse.stub_include_dir = options.paths.parse_stubs;
     int status = parse_command_line(argc, argv, &options);
     if (status == 0) status = lower_all(&options);
     cdpl_compdb_free(&options.compdb);
+    cdpl_compile_flags_free(&options.after_dashes);
+    cdpl_host_compilers_free(&host_compilers);
     free(options.clang_args);
     free(options.inputs);
     return status < 0 ? 0 : status;
