@@ -31,7 +31,7 @@ run() {
 }
 
 # kernel_ms NAME: the run's "Average kernel time = X ms".
-kernel_ms() { sed -n 's/^Average kernel time = \([0-9.e+-]*\) ms$/\1/p' "$work/$1/stdout"; }
+kernel_ms() { sed -n 's/.*Average kernel time = \([0-9.e+-]*\) ms.*/\1/p' "$work/$1/stdout"; }
 
 # count NAME WORD STREAM: how often run NAME's STREAM says WORD.
 count() { grep -o "$2" "$work/$1/$3" 2>/dev/null | wc -l; }
