@@ -30,7 +30,7 @@
 #ifndef CDPL_ENTRY_BOUNDS
 #if defined(CDPL_GPU_HIP)
 #define CDPL_ENTRY_BOUNDS __launch_bounds__(1024)
-#elif defined(__NVCC__)
+#elif defined(__NVCC__) && (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4))
 #define CDPL_ENTRY_BOUNDS __maxnreg__(64)
 #else
 #define CDPL_ENTRY_BOUNDS __launch_bounds__(1024, 1)

@@ -15,7 +15,7 @@
  * The driver API says it: a context's id is unique for the life of the
  * process (cuCtxGetId, CUDA 12), and a reset primary context is inactive
  * until the runtime API makes it again, under a new id. The functions come
- * through cudaGetDriverEntryPointByVersion, so nothing links libcuda
+ * through the runtime's driver entry points, so nothing links libcuda
  * directly. HIP has no such ids here: there the state is taken to live as
  * long as the process. */
 #include "runtime.h"
@@ -40,10 +40,12 @@ static void *driver_function(const char *name)
 {
     void *function = NULL;
     enum cudaDriverEntryPointQueryResult found;
-    if (cudaGetDriverEntryPointByVersion(name, &function, 12000, cudaEnableDefault, &found) != cudaSuccess ||
-        found != cudaDriverEntryPointSuccess)
-        return NULL;
-    return function;
+#if CUDART_VERSION >= 12050
+    cudaError_t error = cudaGetDriverEntryPointByVersion(name, &function, 12000, cudaEnableDefault, &found);
+#else
+    cudaError_t error = cudaGetDriverEntryPoint(name, &function, cudaEnableDefault, &found);
+#endif
+    return error == cudaSuccess && found == cudaDriverEntryPointSuccess ? function : NULL;
 }
 
 static void look_up_driver(void)
