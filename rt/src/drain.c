@@ -190,6 +190,29 @@ static cudaError_t prepare_entry(cdpl_kernel *kernel, size_t shmem)
     return error;
 }
 
+static cudaError_t launch_dependent(const void *kernel, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream,
+                                    void **args);
+
+/* Launches `kernel`'s entry, as a programmatic dependent launch where
+ * `dependent`. The host may have set the entry's dynamic shared memory
+ * limit under what prepare_entry raised it to since (a host-side
+ * cudaFuncSetAttribute on the kernel sets the entry's): where the launch is
+ * refused for it (cudaErrorInvalidValue), the limit is read and raised
+ * again, once. */
+static cudaError_t launch_entry(cdpl_kernel *kernel, dim3 grid, dim3 block, size_t shmem, cudaStream_t stream,
+                                void **args, int dependent)
+{
+    for (int attempt = 0;; ++attempt) {
+        cudaError_t error = dependent ? launch_dependent(kernel->entry, grid, block, shmem, stream, args)
+                                      : cudaLaunchKernel(kernel->entry, grid, block, args, shmem, stream);
+        if (error != cudaErrorInvalidValue || attempt == 1) return error;
+        (void)cudaGetLastError();
+        kernel->dynamic_shmem_limit = 0;
+        error = prepare_entry(kernel, shmem);
+        if (error != cudaSuccess) return error;
+    }
+}
+
 /* Where the per-thread slots begin in an entry's dynamic shared memory,
  * after `shmem` bytes of the user's, and all the entry's dynamic shared
  * memory with them. */
@@ -318,7 +341,7 @@ static cudaError_t launch_group(cdpl_device_state *ds, const cdpl_group *group, 
             live_planned_blocks += wave.planned_blocks;
             wave.planned_goal = live_planned_blocks;
         }
-        cudaError_t error = cudaLaunchKernel(kernel->entry, grid, block, args, shmem, stream);
+        cudaError_t error = launch_entry(kernel, grid, block, shmem, stream, args, 0);
         if (error != cudaSuccess) return error;
         ++totals.physical_launches;
     }
@@ -592,7 +615,7 @@ static cudaError_t launch_speculation(cdpl_device_state *ds, const cdpl_speculat
         void *args[] = {&wave};
         dim3 grid = {(unsigned int)speculation->launches[i].blocks, 1, 1};
         dim3 block = {shape[0], shape[1], shape[2]};
-        error = launch_dependent(kernel->entry, grid, block, shmem, stream, args);
+        error = launch_entry(kernel, grid, block, shmem, stream, args, 1);
         if (error != cudaSuccess) return error;
         ++totals.physical_launches;
     }
