@@ -16,7 +16,9 @@ fuzz_emit.py). For every program and each side, from the spec alone:
     happen before others in program or phase order go first, the others do
     not overlap), tail launches after their parent and all its other work,
     events, host stream order;
-  - every error code is the one CDP2 defines (where it defines one).
+  - every error code is the one CDP2 defines (where it defines one);
+  - the host's queries of kernels (attributes, occupancy, cache and shared
+    memory settings) succeed and answer what the kernels' launches need.
 Then across the sides: the same grids ran with the same digests and every
 thread's error codes are identical, except launches past the pending-launch
 limit, which may fail at different launches (each ran exactly once or failed
@@ -55,7 +57,7 @@ def parse_traces(path):
             tag = parts[0]
             if tag == "BEGIN" and len(parts) >= 3:
                 current = {"status": None, "host": [], "sync": None, "grids": {}, "codes": {}, "notes": [],
-                           "invalid_runs": 0}
+                           "invalid_runs": 0, "queries": []}
                 runs[int(parts[2])] = current
             elif current is None:
                 continue
@@ -64,6 +66,8 @@ def parse_traces(path):
                 current = None
             elif tag == "H":
                 current["host"] = [int(x) for x in parts[1:]]
+            elif tag == "Q":
+                current["queries"] = [int(x) for x in parts[1:]]
             elif tag == "S" and len(parts) == 2:
                 current["sync"] = int(parts[1])
             elif tag == "I" and len(parts) == 2:
@@ -119,6 +123,10 @@ class Side:
             return self
         if any(run["host"]):
             self.problem("host_launch", f"host launch codes {run['host']}")
+        # Four calls a queried kernel, each 0 (1001, 1002: a wrong answer).
+        queries = self.spec.get("host_queries", 0)
+        if len(run["queries"]) != 4 * queries or any(run["queries"]):
+            self.problem("host_query", f"host queries of {queries} kernels gave {run['queries']}")
         self.check_codes()
         self.check_grids()
         self.check_orders()

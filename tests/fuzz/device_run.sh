@@ -3,7 +3,9 @@
 # with nvcc and a GPU (no libclang, no Python packages needed):
 #     tests/fuzz/device_run.sh PACK_DIR OUT_DIR [JOBS]
 # PACK_DIR/programs.tar.xz holds tuN.cu (native source) and tuN.lowered.cu
-# (its cdp-lower output); see driver.sh. Each file is built (natively with
+# (its cdp-lower output), and beside each its tuN_other.cu (the kernels that
+# tuN.cu launches across files), built with it; see driver.sh. Each file is
+# built (natively with
 # -rdc and cudadevrt; lowered without -rdc, against the runtime built from
 # rt/) and its programs run at once, while the other files still build.
 # OUT_DIR/traces.tar.gz gets native/tuN.txt, lowered/tuN.txt, the build logs
@@ -59,15 +61,17 @@ run_one() {
 build_and_run() {
     src=$1
     name=$(basename "$src" .cu)
+    other=$(dirname "$src")/${name%.lowered}_other${name#"${name%.lowered}"}.cu
+    [ -f "$other" ] || other=
     start=$(now)
     case $name in
     *.lowered)
         exe=$work/bin/$name side=lowered
-        nvcc -arch="$arch" -O0 -w -I"$here/rt/include" "$src" -o "$exe" "$work/libcdpl_rt.a" -lpthread \
+        nvcc -arch="$arch" -O0 -w -I"$here/rt/include" "$src" $other -o "$exe" "$work/libcdpl_rt.a" -lpthread \
             >"$work/logs/$name.log" 2>&1 ;;
     *)
         exe=$work/bin/$name.native side=native
-        nvcc -rdc=true -arch="$arch" -O0 -w "$src" -o "$exe" -lcudadevrt >"$work/logs/$name.log" 2>&1 ;;
+        nvcc -rdc=true -arch="$arch" -O0 -w "$src" $other -o "$exe" -lcudadevrt >"$work/logs/$name.log" 2>&1 ;;
     esac
     status=$?
     built=$(elapsed "$start")
@@ -79,10 +83,10 @@ export work arch here
 
 t_jobs=$(now)
 left=$(awk -v d="$deadline" -v s="$(elapsed "$t0")" 'BEGIN { printf "%d", d - s }')
-ls -S "$work"/src/*.cu | timeout -k 5 "$left" xargs -P "$jobs" -I{} bash -c 'build_and_run "$1"' _ {}
+ls -S "$work"/src/*.cu | grep -v '_other\(\.lowered\)\?\.cu$' | timeout -k 5 "$left" xargs -P "$jobs" -I{} bash -c 'build_and_run "$1"' _ {}
 [ $? -ge 124 ] && echo "DEADLINE: stopped after $deadline s; the rest is left out"
 echo "build and run: $(elapsed "$t_jobs") s; $(awk '$2 == 0' "$work/logs/build_status" | wc -l) of" \
-    "$(ls "$work"/src/*.cu | wc -l) files built; slowest (file status build_s total_s):" \
+    "$(ls "$work"/src/*.cu | grep -vc '_other\(\.lowered\)\?\.cu$') files built; slowest (file status build_s total_s):" \
     "$(sort -k4 -n -r "$work/logs/build_status" | head -3 | tr '\n' ' ')"
 awk '$2 != 0 { print $1 }' "$work/logs/build_status" | while read -r name; do
     echo "BUILD FAILED: $name"

@@ -3,7 +3,8 @@
 #
 #   tests/fuzz/driver.sh prepare CDP_LOWER FIRST COUNT [PER_FILE]
 #       here (libclang): generates the programs of seeds FIRST..FIRST+COUNT-1,
-#       PER_FILE (default 25) to a .cu, lowers every file with CDP_LOWER and
+#       PER_FILE (default 25) to a .cu (and its _other.cu: kernels the .cu
+#       launches across files), lowers every file with CDP_LOWER and
 #       packs what the GPU machine needs into .prelowered/fuzz/programs.tar.xz;
 #       the specs stay in .prelowered/fuzz-specs/.
 #   tests/fuzz/device_run.sh .prelowered/fuzz OUT_DIR
@@ -77,13 +78,15 @@ bundle() {
     shift
     python3 "$fuzz/generate.py" --bundle "$work/$name.cu" "$@" || return 1
     mv "$work"/seed_*.json "$specs/"
-    if "$lower" "$work/$name.cu" -o "$work/$name.lowered.cu" 2>"$work/$name.err"; then
+    if lower_bundle "$name" 2>"$work/$name.err"; then
         return 0
     fi
     kept=()
     for seed in "$@"; do
         python3 "$fuzz/generate.py" "$seed" --out-dir "$work/one" >/dev/null || return 1
-        if "$lower" "$work/one/seed_$seed.cu" -o "$work/one/out.cu" 2>"$work/one/err"; then
+        if "$lower" "$work/one/seed_$seed.cu" -o "$work/one/out.cu" 2>"$work/one/err" &&
+            { [ ! -f "$work/one/seed_${seed}_other.cu" ] ||
+                "$lower" "$work/one/seed_${seed}_other.cu" -o "$work/one/other.cu" 2>"$work/one/err"; }; then
             kept+=("$seed")
         else
             echo "$seed $(head -1 "$work/one/err")" >>"$specs/lowering_failures"
@@ -93,7 +96,14 @@ bundle() {
     [ ${#kept[@]} -gt 0 ] || { rm -f "$work/$name.cu"; return 0; }
     python3 "$fuzz/generate.py" --bundle "$work/$name.cu" "${kept[@]}" || return 1
     mv "$work"/seed_*.json "$specs/"
-    "$lower" "$work/$name.cu" -o "$work/$name.lowered.cu"
+    lower_bundle "$name"
+}
+
+# Both files of a bundle, each on its own, as a user lowers the files of a
+# program.
+lower_bundle() {
+    "$lower" "$work/$1.cu" -o "$work/$1.lowered.cu" &&
+        "$lower" "$work/$1_other.cu" -o "$work/$1_other.lowered.cu"
 }
 
 check() {

@@ -3,7 +3,11 @@
 of the file one after another.
 
 Everything lives in the one .cu file: cdp-lower rewrites only the file it is
-given, so nothing that reads blockIdx or launches may sit in a header.
+given, so nothing that reads blockIdx or launches may sit in a header. The
+one exception is on purpose: the leaf kernels of programs with
+leaves_elsewhere are defined in a second file (OTHER_FILE_HEADER, its own
+copy of the helpers) and only declared in the first, whose device code
+launches them across files, as `nvcc -rdc` allows.
 """
 from fuzz_model import POOL, WRITER_STEP
 from fuzz_types import FNV_OFFSET, Pointer
@@ -142,7 +146,7 @@ class Writer:
         self.lines.append("    " * self.depth + text if text else "")
 
     def open(self, text):
-        self(text + " {")
+        self(text + " {" if text else "{")
         self.depth += 1
 
     def close(self, text="}"):
@@ -313,23 +317,52 @@ def emit_script(w, program, k, s):
     w.close()
 
 
-def emit_kernel(w, program, k, bounded):
+# Values kept live together across a loop: natively the kernel still fits
+# 1024 threads a block (at most 64 registers a thread), with little room.
+HEAVY_VALUES = 40
+
+
+def emit_heavy(w):
+    w.open("")
+    w(f"float hv[{HEAVY_VALUES}];")
+    w("#pragma unroll")
+    w(f"for (int j = 0; j < {HEAVY_VALUES}; ++j) hv[j] = (float)(id + j) * 0.5f + (float)rank_t;")
+    w("#pragma unroll 1")
+    w.open("for (int it = 0; it < 3; ++it)")
+    w("#pragma unroll")
+    w(f"for (int j = 0; j < {HEAVY_VALUES}; ++j) "
+      f"hv[j] = hv[j] * hv[(j + 7) % {HEAVY_VALUES}] + hv[(j + 13) % {HEAVY_VALUES}];")
+    w.close()
+    w("float hsum = 0.0f;")
+    w("#pragma unroll")
+    w(f"for (int j = 0; j < {HEAVY_VALUES}; ++j) hsum += hv[j];")
+    w("// Never true (ids are not negative), which the compiler cannot know.")
+    w("if (id < 0) me->observe = __float_as_uint(hsum);")
+    w.close()
+
+
+def kernel_head(k, bounded):
+    params = ", ".join(f"{p.type.spelling()} {p.name}" for p in k.params)
+    # Natively, a kernel that needs more than 64 registers cannot take 1024
+    # threads; half of the kernels launched so say it themselves.
+    bounds = "__launch_bounds__(1024) " if k.name in bounded and k.user_bounds else ""
+    return f"__global__ void {bounds}{k.name}({params})"
+
+
+def emit_kernel(w, program, k, bounded, ticket="&ticket"):
     if k.role == "invalid":
         w.open(f"__global__ void {k.name}()")
         w("if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) atomicAdd(&invalid_runs, 1u);")
         w.close()
         w()
         return
-    params = ", ".join(f"{p.type.spelling()} {p.name}" for p in k.params)
-    # Natively, a kernel that needs more than 64 registers cannot take 1024 threads.
-    bounds = "__launch_bounds__(1024) " if k.name in bounded else ""
-    w.open(f"__global__ void {bounds}{k.name}({params})")
+    w.open(kernel_head(k, bounded))
     w("const unsigned int rank_t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);")
     w("const unsigned int nthreads = blockDim.x * blockDim.y * blockDim.z;")
     w("const unsigned int bl = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);")
     w("FzRec *const me = &rec[id];")
     w.open("if (rank_t == 0)")
-    w("fz_block_begin(me, &ticket);")
+    w(f"fz_block_begin(me, {ticket});")
     w.open("if (bl == 0)")
     for line in digest_lines(k):
         w(line)
@@ -362,9 +395,11 @@ def emit_kernel(w, program, k, bounded):
         for s in phases[phase]:
             if s.ops:
                 emit_script(w, program, k, s)
+    if k.heavy:
+        emit_heavy(w)
     if k.spin:
         w(f"if (rank_t == 0) fz_spin({k.spin});")
-    w("fz_block_end(me, &ticket, ns, id, rank_t, nthreads);")
+    w(f"fz_block_end(me, {ticket}, ns, id, rank_t, nthreads);")
     w.close()
     w()
 
@@ -394,6 +429,41 @@ def table(name, values):
     return f"__device__ const int {name}[{max(1, len(values))}] = {{{body}}};"
 
 
+def bounded_kernels(program):
+    """Kernels launched with 1024 threads a block somewhere."""
+    bounded = {op.child.name for k in program.kernels for s in k.scripts for op in s.ops
+               if op.kind == "launch" and op.config.threads() == 1024}
+    return bounded | {k.name for k, config, _, _ in program.roots if config.threads() == 1024}
+
+
+def kernels_elsewhere(program):
+    return [k for k in program.kernels if k.elsewhere]
+
+
+def emit_queries(w, program):
+    """What a host program asks of its kernels before it launches them (SP
+    sizes its grid so): attributes, occupancy, cache and shared memory
+    settings. Each call stores its code, or 1001 or 1002 where a successful
+    call answers something the kernel's own launches contradict: fewer
+    threads a block than a launch of it has, or no block at all per SM."""
+    if not program.queries:
+        return
+    w(f"int qc[{4 * len(program.queries)}];")
+    for i, (k, threads) in enumerate(program.queries):
+        w.open("")
+        w("cudaFuncAttributes attributes;")
+        w(f"cudaError_t e = cudaFuncGetAttributes(&attributes, {k.name});")
+        w(f"qc[{4 * i}] = e != cudaSuccess ? (int)e : attributes.maxThreadsPerBlock < {threads} ? 1001 : 0;")
+        w("int blocks = 0;")
+        w(f"e = cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, {k.name}, {threads}, 0);")
+        w(f"qc[{4 * i + 1}] = e != cudaSuccess ? (int)e : blocks < 1 ? 1002 : 0;")
+        w(f"qc[{4 * i + 2}] = (int)cudaFuncSetCacheConfig({k.name}, cudaFuncCachePreferShared);")
+        # More than any launch of the program asks: it changes nothing natively.
+        w(f"qc[{4 * i + 3}] = (int)cudaFuncSetAttribute({k.name}, cudaFuncAttributeMaxDynamicSharedMemorySize, "
+          "64 * 1024);")
+        w.close()
+
+
 def emit_program(w, program, spec, bases):
     w(f"namespace fz_{program.seed} {{")
     w()
@@ -412,11 +482,18 @@ def emit_program(w, program, spec, bases):
         if used:
             w(table(name, bases[key]))
     w()
-    bounded = {op.child.name for k in program.kernels for s in k.scripts for op in s.ops
-               if op.kind == "launch" and op.config.threads() == 1024}
-    bounded |= {k.name for k, config, _, _ in program.roots if config.threads() == 1024}
+    bounded = bounded_kernels(program)
+    elsewhere = kernels_elsewhere(program)
+    if elsewhere:
+        w("// Defined in the bundle's other file.")
     for k in launch_order(program.kernels):
-        emit_kernel(w, program, k, bounded)
+        if k in elsewhere:
+            w(kernel_head(k, bounded) + ";")
+        else:
+            emit_kernel(w, program, k, bounded)
+    if elsewhere:
+        w("int other_file_setup(FzRec *rec_at, unsigned int *ticket_at, int *pool_at);")
+        w()
     roots = program.roots
     w("static FzRec h_rec[%d];" % spec["ngrids"])
     w("static int h_code[%d];" % max(1, spec["ncodes"]))
@@ -432,6 +509,15 @@ def emit_program(w, program, spec, bases):
     w("FZ_CHECK(cudaMemcpyToSymbol(invalid_runs, &zero, sizeof zero));")
     w(f"static int h_pool[{spec['npool']}];")
     w("FZ_CHECK(cudaMemcpyToSymbol(pool, h_pool, sizeof h_pool));")
+    if elsewhere:
+        w("FzRec *rec_at = nullptr;")
+        w("unsigned int *ticket_at = nullptr;")
+        w("int *pool_at = nullptr;")
+        w("FZ_CHECK(cudaGetSymbolAddress((void **)&rec_at, rec));")
+        w("FZ_CHECK(cudaGetSymbolAddress((void **)&ticket_at, ticket));")
+        w("FZ_CHECK(cudaGetSymbolAddress((void **)&pool_at, pool));")
+        w("if (other_file_setup(rec_at, ticket_at, pool_at) != 0) return 1;")
+    emit_queries(w, program)
     if any(isinstance(p.type, Pointer) for k, _, _, _ in roots for p in k.random_params()):
         w("int *d_pool = nullptr;")
         w("FZ_CHECK(cudaGetSymbolAddress((void **)&d_pool, pool));")
@@ -445,6 +531,15 @@ def emit_program(w, program, spec, bases):
         fixed = {"id": str(i), "ns": f"{config.smem}u", "depth": str(getattr(k, "rec_depth", 0))}
         arg_text = [fixed[p.name] if p.role != "arg" else
                     p.type.expression(values[p.name], "0", program.rng, host=True) for p in k.params]
+        if program.root_calls[i]:
+            w.open("")
+            for p, text in zip(k.params, arg_text):
+                w(f"{p.type.spelling()} {p.name} = {text};")
+            w(f"void *args[] = {{{', '.join(f'(void *)&{p.name}' for p in k.params)}}};")
+            w(f"hc[{i}] = (int)cudaLaunchKernel((const void *){k.name}, {dim_text(config.grid, 'dim3')}, "
+              f"{dim_text(config.block, 'dim3')}, args, {config.smem}, hs[{hs}]);")
+            w.close()
+            continue
         w(f"{k.name}<<<{dim_text(config.grid, 'dim3')}, {dim_text(config.block, 'dim3')}, {config.smem}, "
           f"hs[{hs}]>>>({', '.join(arg_text)});")
         w(f"hc[{i}] = (int)cudaGetLastError();")
@@ -452,6 +547,10 @@ def emit_program(w, program, spec, bases):
     w("printf(\"H\");")
     w(f"for (int i = 0; i < {len(roots)}; ++i) printf(\" %d\", hc[i]);")
     w("printf(\"\\nS %d\\n\", sync);")
+    if program.queries:
+        w("printf(\"Q\");")
+        w(f"for (int i = 0; i < {4 * len(program.queries)}; ++i) printf(\" %d\", qc[i]);")
+        w("printf(\"\\n\");")
     w("if (sync != 0) return 1;")
     w("FZ_CHECK(cudaMemcpyFromSymbol(h_rec, rec, sizeof h_rec));")
     w("FZ_CHECK(cudaMemcpyFromSymbol(h_code, code, sizeof h_code));")
@@ -495,6 +594,56 @@ def emit_main(w, programs, pending_limit):
     w.close()
     w("return 0;")
     w.close()
+
+
+def other_file_preamble():
+    """The helpers again, of internal linkage: the native build links both
+    files with -rdc, where two external definitions would clash."""
+    text = PREAMBLE.replace("__device__ __forceinline__", "static __device__ __forceinline__")
+    text = text.replace("__device__ __noinline__", "static __device__ __noinline__")
+    return text.replace("// fuzzing of cdp-lower (native CDP2 against the lowered build).",
+                        "// fuzzing of cdp-lower: the kernels that the bundle's other file declares\n"
+                        "// and launches from device code.")
+
+
+def emit_other_program(w, program):
+    """The kernels of one program that live in this file. They reach the
+    program's records through pointers the other file gives them
+    (other_file_setup): without -rdc each file has its own __device__
+    variables."""
+    w(f"namespace fz_{program.seed} {{")
+    w()
+    for t in program.structs + program.enums:
+        w(t.definition())
+    w("static __device__ FzRec *rec;")
+    w("static __device__ unsigned int *ticket_at;")
+    w(f"static __device__ int *{POOL};")
+    w()
+    bounded = bounded_kernels(program)
+    for k in kernels_elsewhere(program):
+        emit_kernel(w, program, k, bounded, ticket="ticket_at")
+    w.open("int other_file_setup(FzRec *rec_at, unsigned int *ticket_at_, int *pool_at)")
+    w("FZ_CHECK(cudaMemcpyToSymbol(rec, &rec_at, sizeof rec_at));")
+    w("FZ_CHECK(cudaMemcpyToSymbol(ticket_at, &ticket_at_, sizeof ticket_at_));")
+    w(f"FZ_CHECK(cudaMemcpyToSymbol({POOL}, &pool_at, sizeof pool_at));")
+    w("return 0;")
+    w.close()
+    w()
+    w(f"}}  // namespace fz_{program.seed}")
+    w()
+
+
+def emit_other_file(programs):
+    """The bundle's second file, which may hold no kernel at all: a bundle
+    always has one, so that what builds it need not know."""
+    w = Writer()
+    for line in other_file_preamble().splitlines():
+        w(line)
+    w()
+    for program in programs:
+        if kernels_elsewhere(program):
+            emit_other_program(w, program)
+    return "\n".join(w.lines) + "\n"
 
 
 def emit_file(programs_and_specs, pending_limit):

@@ -61,6 +61,15 @@ class Kernel:
         self.phases = 1
         self.spin = 0
         self.done = False             # finished kernels with launches may be launched again elsewhere
+        # Register-heavy arithmetic in its body: natively it still fits 1024
+        # threads a block, and so must every lowered form of it.
+        self.heavy = False
+        # Its own __launch_bounds__(1024) where it is launched with 1024
+        # threads; without, the lowering must find room itself.
+        self.user_bounds = False
+        # Defined in the bundle's second file and only declared in the first
+        # (leaves of programs with leaves_elsewhere): launched across files.
+        self.elsewhere = False
 
     def random_params(self):
         return [p for p in self.params if p.role == "arg"]
@@ -136,6 +145,7 @@ class Generator:
         self.invalid = None
         self.has_rec = False
         self.pending_limit = None
+        self.leaves_elsewhere = False
 
     # ---- types and parameters
     def random_type(self):
@@ -159,6 +169,8 @@ class Generator:
             params.append(Param("arg", f"a{i}", self.random_type()))
         k = Kernel(f"k{len(self.kernels)}", role, params)
         k.spin = self.rng.choice([0, 0, 500, 2000, 10000, 30000])
+        k.heavy = self.rng.random() < 0.15
+        k.user_bounds = self.rng.random() < 0.5
         self.kernels.append(k)
         return k
 
@@ -179,7 +191,7 @@ class Generator:
     def random_config(self, smem_ok=True):
         rng = self.rng
         grid = self.random_dims(rng.choice([1, 2, 4, 6]), 64)
-        if rng.random() < 0.02:
+        if rng.random() < 0.06:
             block = rng.choice([(1024, 1, 1), (32, 32, 1), (16, 8, 8)])
         elif rng.random() < 0.5:
             block = (rng.choice([1, 7, 32, 33, 64, 128, 256]), 1, 1)
@@ -199,6 +211,7 @@ class Generator:
         if self.leaves:
             return self.rng.choice(self.leaves)
         k = self.new_kernel("leaf")
+        k.elsewhere = self.leaves_elsewhere
         self.leaves.append(k)
         return k
 
@@ -531,9 +544,59 @@ class Generator:
             roots.append((k, config, stream, self.args_for(k)))
         return roots
 
+    def fanout_program(self):
+        """BFS's shape: a grid of many blocks in which every thread whose item
+        is active launches a grid of several blocks into its block's NULL
+        stream (one or two levels, in order), launched again from the host
+        iteration after iteration. Successors of such grids once stopped a
+        lowered tree before it completed."""
+        rng = self.rng
+        root = self.new_kernel("node")
+        threads = rng.choice([32, 64, 128])
+        root.config = Config((rng.choice([8, 12, 16, 24, 32]), 1, 1), (threads, 1, 1), 0)
+        root.phases = 1
+        self.add_prologue(root)
+        active = rng.choice([1, 2, 3, 4, 6])
+        s = Script(1, "all", rng.randrange(0, threads - active + 1), active)
+        levels = rng.choice([1, 1, 2])
+        iterations = rng.choice([2, 3, 4])
+        count = 1 if root.config.blocks() * active * levels * iterations > 200 else rng.choice([1, 2])
+        for _ in range(levels):
+            config = Config((rng.choice([2, 3, 4, 8]), 1, 1), (rng.choice([32, 64, 128, 256]), 1, 1),
+                            rng.choice([0, 0, 256]))
+            s.ops.append(self.launch_op(root, "null", self.leaf(), config, count))
+        root.scripts.append(s)
+        self.add_epilogue(root)
+        root.done = True
+        return [(root, root.config, 0, self.args_for(root)) for _ in range(iterations)]
+
+    def host_queries(self, roots):
+        """Kernels whose attributes and occupancy the host asks for before it
+        launches, each with the most threads a block any launch of it has:
+        now and then a root, now and then a kernel only device code launches."""
+        rng = self.rng
+        threads = {}
+        for k in self.kernels:
+            for s in k.scripts:
+                for op in s.ops:
+                    if op.kind == "launch" and op.expect == 0 and op.child.role != "invalid":
+                        threads[op.child.name] = max(threads.get(op.child.name, 0), op.config.threads())
+        for k, config, _, _ in roots:
+            threads[k.name] = max(threads.get(k.name, 0), config.threads())
+        named = {k.name: k for k in self.kernels}
+        return [(named[name], most) for name, most in sorted(threads.items())
+                if rng.random() < (0.5 if any(name == k.name for k, _, _, _ in roots) else 0.25)]
+
     def program(self):
-        limit = self.rng.random() < 0.1
-        roots = self.limit_program() if limit else self.regular_program()
+        rng = self.rng
+        if rng.random() < 0.1:
+            roots = self.limit_program()
+        else:
+            self.leaves_elsewhere = rng.random() < 0.25
+            roots = self.fanout_program() if rng.random() < 0.1 else self.regular_program()
+        self.queries = self.host_queries(roots)
+        # Roots launched with cudaLaunchKernel and the kernel's address, not <<<>>>.
+        self.root_calls = [rng.random() < 0.25 for _ in roots]
         return Program(self, roots)
 
 
@@ -545,6 +608,8 @@ class Program:
         self.enums = gen.enums
         self.roots = roots                # (kernel, config, host stream, args)
         self.pending_limit = gen.pending_limit
+        self.queries = gen.queries              # (kernel, most threads a block)
+        self.root_calls = gen.root_calls        # per root: launched by cudaLaunchKernel
         self.rng = random.Random(gen.seed * 7919 + 1)   # spelling choices only
         layout(self)
 
@@ -770,9 +835,14 @@ def features_of(program, spec):
     features = set()
     if program.pending_limit:
         features.add("pending_limit")
+    if program.queries:
+        features.add("host_kernel_query")
+    if any(program.root_calls):
+        features.add("host_cudaLaunchKernel")
     kernels = {k.name: k for k in program.kernels}
     launchers = {}
     stream_users = {}
+    null_fanout = {}
     for op in spec["ops"]:
         kind = op["kind"]
         if op["phase"] >= 2 and op["kind"] == "launch":
@@ -786,6 +856,8 @@ def features_of(program, spec):
             launchers.setdefault(op["inst"], set()).add((op["block"], op["thread"]))
             if op["stream"].startswith(("bs/", "gs/", "null/")):
                 stream_users.setdefault(op["stream"], set()).add((op["block"], op["thread"]))
+            if op["stream"].startswith("null/") and op["blocks"] > 1 and op["expect"] == 0:
+                null_fanout.setdefault(op["inst"], set()).add(op["block"])
         elif kind in ("ev_record", "ev_wait"):
             features.add("event" if op["expect"] == 0 else "event_on_tail_or_faf")
         elif kind in ("memcpy", "memset"):
@@ -802,6 +874,8 @@ def features_of(program, spec):
     for key, users in stream_users.items():
         if len(users) > 1:
             features.add("stream_shared_by_threads_" + key.split("/")[0])
+    if any(len(blocks) >= 8 for blocks in null_fanout.values()):
+        features.add("many_block_parent_null_multi_block_children")
     for g in spec["grids"]:
         k = kernels[g["kernel"]]
         if k.role == "rec":
@@ -820,6 +894,12 @@ def features_of(program, spec):
             features.add("dynamic_smem_48k")
         if g["block"][0] * g["block"][1] * g["block"][2] == 1024:
             features.add("block_1024_threads")
+            if not k.user_bounds:
+                features.add("block_1024_threads_without_bounds")
+            if k.heavy:
+                features.add("register_heavy_1024_threads")
+        if k.elsewhere:
+            features.add("kernel_of_another_file")
         if g.get("host_stream"):
             features.add("host_streams")
     return sorted(features)

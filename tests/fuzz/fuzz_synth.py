@@ -56,13 +56,15 @@ def serial_run(spec):
     for g in roots:
         run_grid(g["id"])
     return {"status": 0, "host": [0] * len(roots), "sync": 0, "grids": records, "codes": codes, "notes": [],
-            "invalid_runs": 0}
+            "invalid_runs": 0, "queries": [0] * (4 * spec.get("host_queries", 0))}
 
 
 def format_run(seed, run):
     """The text a generated main prints for one program."""
     lines = [f"BEGIN 0 {seed}", "H" + "".join(f" {c}" for c in run["host"]), f"S {run['sync']}",
              f"I {run['invalid_runs']}"]
+    if run["queries"]:
+        lines.append("Q" + "".join(f" {c}" for c in run["queries"]))
     for gid, r in sorted(run["grids"].items()):
         lines.append(f"G {gid} {r['start']} {r['end']} {r['blocks']} {r['runs']} {r['arg']} {r['blk']} "
                      f"{r['obs']} {r['smembad']} {r['timeouts']}")

@@ -2,11 +2,13 @@
 """Random CDP2 programs for differential fuzzing of cdp-lower.
 
     generate.py SEED [--out-dir DIR]
-        writes DIR/seed_SEED.cu (one program and its main) and DIR/seed_SEED.json
+        writes DIR/seed_SEED.cu (one program and its main) and DIR/seed_SEED.json,
+        and DIR/seed_SEED_other.cu where the program has kernels in another file
     generate.py --bundle FILE.cu SEED...
         writes one .cu holding every program (each in its own namespace, run one
-        after another by one main) and seed_N.json beside it; the seeds must
-        share their pending-launch limit (see --describe)
+        after another by one main), FILE_other.cu (the kernels that FILE.cu only
+        declares; always written, maybe without any) and seed_N.json beside
+        them; the seeds must share their pending-launch limit (see --describe)
     generate.py --describe SEED...
         prints "SEED LIMIT" per seed (LIMIT: the pending-launch limit the
         program sets, 0 for the default)
@@ -22,7 +24,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from fuzz_emit import emit_file  # noqa: E402
+from fuzz_emit import emit_file, emit_other_file, kernels_elsewhere  # noqa: E402
 from fuzz_model import expand, features_of, generate  # noqa: E402
 
 
@@ -34,7 +36,8 @@ def build(seed):
 
 def spec_json(program, spec):
     out = {"seed": program.seed, "pending_limit": program.pending_limit,
-           "features": features_of(program, spec), "roots": len(program.roots)}
+           "features": features_of(program, spec), "roots": len(program.roots),
+           "host_queries": len(program.queries)}
     out.update({k: v for k, v in spec.items() if k != "bases"})
     return json.dumps(out, separators=(",", ":"), sort_keys=True) + "\n"
 
@@ -75,7 +78,18 @@ def main():
     for program, spec in built:
         write(os.path.join(out_dir, f"seed_{program.seed}.json"), spec_json(program, spec))
     write(cu, emit_file(built, limits.pop()))
+    programs = [program for program, _ in built]
+    other = other_file_of(cu)
+    if args.bundle or any(kernels_elsewhere(program) for program in programs):
+        write(other, emit_other_file(programs))
+    elif os.path.exists(other):
+        os.remove(other)
     return 0
+
+
+def other_file_of(cu):
+    """Where the kernels that `cu` declares and launches live."""
+    return cu[:-len(".cu")] + "_other.cu"
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ is planted in the "lowered" copy, and each must be reported: a reordering
 (a grid starting before the grid its stream or a tail rule puts before it is
 complete), the same across an event, a lost launch, a duplicated launch, a wrong error
 code, wrong arguments, a grid that nobody launched, a launch that failed
-but ran."""
+but ran, a host query of a kernel that answers wrong."""
 import copy
 import os
 import sys
@@ -27,7 +27,8 @@ def spec_of(seed):
     program = generate(seed)
     spec = expand(program)
     spec.pop("bases")
-    spec.update(seed=seed, pending_limit=program.pending_limit, features=features_of(program, spec))
+    spec.update(seed=seed, pending_limit=program.pending_limit, features=features_of(program, spec),
+                host_queries=len(program.queries))
     return spec
 
 
@@ -112,10 +113,15 @@ def plant(kind, spec, run):
         bad["invalid_runs"] = 1
     elif kind == "phantom":
         grids[spec["ngrids"] + 7] = dict(next(iter(grids.values())))
+    elif kind == "wrong_query":
+        if not bad["queries"]:
+            return None
+        bad["queries"][0] = 1001
     return bad
 
 
-KINDS = ["reorder", "event_order", "lost", "duplicated", "wrong_code", "wrong_args", "phantom", "invalid_ran"]
+KINDS = ["reorder", "event_order", "lost", "duplicated", "wrong_code", "wrong_args", "phantom", "invalid_ran",
+         "wrong_query"]
 
 
 def main():
