@@ -12,7 +12,7 @@ scripts/install-deps.sh
 export PATH="$PATH:/usr/local/cuda/bin"
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang-19 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCDPL_BUILD_GPU_TESTS=OFF -DCDPL_SANITIZE=address,undefined -DCDPL_BUILD_FUZZER=ON >/dev/null
-cmake --build "$build" -j"$(nproc)" --target cdp-lower cdpl-dump-model cdpl-host-runtime-without-gpu \
+cmake --build "$build" -j"$(nproc)" --target cdp-lower cdpl-dump-model cdpl-quick-scan-cases cdpl-host-runtime-without-gpu \
     cdpl-fuzz-rewrite
 # A sanitizer report exits 86, so no test that expects a refusal (exit
 # status 1) can pass over one.
