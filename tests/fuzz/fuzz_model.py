@@ -146,6 +146,8 @@ class Generator:
         self.has_rec = False
         self.pending_limit = None
         self.leaves_elsewhere = False
+        self.queries = []
+        self.root_calls = []
 
     # ---- types and parameters
     def random_type(self):
@@ -581,11 +583,13 @@ class Generator:
                 for op in s.ops:
                     if op.kind == "launch" and op.expect == 0 and op.child.role != "invalid":
                         threads[op.child.name] = max(threads.get(op.child.name, 0), op.config.threads())
+        root_names = set()
         for k, config, _, _ in roots:
             threads[k.name] = max(threads.get(k.name, 0), config.threads())
+            root_names.add(k.name)
         named = {k.name: k for k in self.kernels}
         return [(named[name], most) for name, most in sorted(threads.items())
-                if rng.random() < (0.5 if any(name == k.name for k, _, _, _ in roots) else 0.25)]
+                if rng.random() < (0.5 if name in root_names else 0.25)]
 
     def program(self):
         rng = self.rng
