@@ -207,11 +207,6 @@ static void read_launch(cdpl_context *context, const launch_text *text, const cd
     char *qualifier = qualified_usr_part(context, text, parts->first, parts->name);
     keep_qualified(model, qualifier, kernels, &nkernels);
     free(qualifier);
-    for (size_t k = 0; k < nkernels; ++k)
-        if (!cdpl_check_device_launch_target(context, kernels[k], loc)) {
-            free(kernels);
-            return;
-        }
 
     token_span config[4], *args = calloc(tokens->count, sizeof *args);
     unsigned nconfig = 0, nargs = 0;
@@ -231,6 +226,14 @@ static void read_launch(cdpl_context *context, const launch_text *text, const cd
         free(kernels);
         return;
     }
+    const size_t matching_names = nkernels;
+    cdpl_keep_callable(model, nargs, kernels, &nkernels);
+    for (size_t k = 0; k < nkernels; ++k)
+        if (!cdpl_check_device_launch_target(context, kernels[k], loc)) {
+            free(args);
+            free(kernels);
+            return;
+        }
     cdpl_launch_site site = {
         .kernel = kernels[0],
         .caller = caller,
@@ -251,7 +254,7 @@ static void read_launch(cdpl_context *context, const launch_text *text, const cd
     };
     /* Clang refuses a device-side launch of an overload set or of a kernel
      * template before choosing: the compiler of the lowered file chooses. */
-    if (nkernels > 1 || model->functions[kernels[0]].is_template) {
+    if (matching_names > 1 || model->functions[kernels[0]].is_template) {
         site.candidates = kernels;
         site.ncandidates = nkernels;
     } else {

@@ -119,6 +119,30 @@ size_t cdpl_function_of(cdpl_context *context, CXCursor cursor)
     return index;
 }
 
+/* Whether a call with `nargs` arguments can call `function`: no more than
+ * it has parameters (unless it is variadic or a template, whose parameter
+ * packs take any number), no fewer than those without a default argument. */
+static bool takes_arguments(const cdpl_function *function, size_t nargs)
+{
+    if (function->is_template) {
+        for (size_t t = 0; t < function->ntemplate_params; ++t)
+            if (function->template_params[t].pack) return true;
+    }
+    if (nargs > function->nparams && !function->is_variadic) return false;
+    size_t required = function->nparams;
+    for (size_t d = 0; d < function->ndefault_args; ++d)
+        if (function->default_args[d].param < required) required = function->default_args[d].param;
+    return nargs >= required;
+}
+
+void cdpl_keep_callable(const cdpl_model *model, size_t nargs, size_t *functions, size_t *count)
+{
+    size_t kept = 0;
+    for (size_t f = 0; f < *count; ++f)
+        if (takes_arguments(&model->functions[functions[f]], nargs)) functions[kept++] = functions[f];
+    if (kept > 0) *count = kept;
+}
+
 size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset)
 {
     size_t best = SIZE_MAX;

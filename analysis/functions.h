@@ -30,6 +30,14 @@ bool cdpl_is_virtualized_builtin(CXCursor variable);
 /* The function whose body contains `offset`; SIZE_MAX when none does. */
 size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset);
 
+/* Keeps, of the overloads `functions` (indices into model->functions), those
+ * that a call of `nargs` arguments can call, if any can: C++ would choose
+ * none of the others. Without this, a prototype of another arity left
+ * beside a kernel (NVIDIA's cdpAdvancedQuicksort has one), never defined
+ * anywhere, became a launcher whose registration named it, and the program
+ * did not link. */
+void cdpl_keep_callable(const cdpl_model *model, size_t nargs, size_t *functions, size_t *count);
+
 bool cdpl_is_function_kind(enum CXCursorKind kind);
 
 /* Facts found outside an AST walk (see device_only_code.c); both ignore repeats. */

@@ -195,6 +195,39 @@ static CXCursor referenced_function(CXCursor reference)
     return cdpl_is_function_kind(clang_getCursorKind(target)) ? target : clang_getNullCursor();
 }
 
+/* The overload set an unresolved name refers to (in a template), or a
+ * null cursor. */
+static CXCursor overload_set(CXCursor reference)
+{
+    if (clang_getCursorKind(reference) == CXCursor_OverloadedDeclRef) return reference;
+    CXCursor target = clang_getCursorReferenced(reference);
+    return clang_getCursorKind(target) == CXCursor_OverloadedDeclRef ? target : clang_getNullCursor();
+}
+
+/* The main file's kernels of the overload set that `reference` names in a
+ * template (clang chooses only in each instantiation), which a call of
+ * `nargs` arguments can call, into *found (caller frees); none unless
+ * every overload is one of them. */
+static void overloaded_kernels(cdpl_context *context, CXCursor reference, size_t nargs, size_t **found,
+                               size_t *count)
+{
+    *found = NULL;
+    *count = 0;
+    CXCursor set = overload_set(reference);
+    unsigned overloads = clang_Cursor_isNull(set) ? 0 : clang_getNumOverloadedDecls(set);
+    for (unsigned o = 0; o < overloads; ++o) {
+        size_t kernel = cdpl_function_of(context, clang_getOverloadedDecl(set, o));
+        if (kernel == SIZE_MAX || context->model->functions[kernel].side != CDPL_SIDE_KERNEL ||
+            !cdpl_append(context, found, count, sizeof kernel, &kernel)) {
+            free(*found);
+            *found = NULL;
+            *count = 0;
+            return;
+        }
+    }
+    if (*count > 0) cdpl_keep_callable(context->model, nargs, *found, count);
+}
+
 /* False for an expression the source does not hold (a default argument). */
 static bool has_text(CXCursor cursor) { return !clang_Range_isNull(clang_getCursorExtent(cursor)); }
 
@@ -386,8 +419,10 @@ static void defer_split_launch(launch_walk *walk, const cdpl_launch_site *site, 
                 &split);
 }
 
+/* `candidates` (taken over): the overloads the compiler of the lowered file
+ * chooses among, as launch sites hold them. */
 static void record_launch(launch_walk *walk, CXCursor call, const cursors *children, size_t kernel,
-                          CXCursor reference, size_t callee_offset)
+                          size_t *candidates, size_t ncandidates, CXCursor reference, size_t callee_offset)
 {
     cdpl_context *context = walk->context;
     cdpl_model *model = context->model;
@@ -396,6 +431,8 @@ static void record_launch(launch_walk *walk, CXCursor call, const cursors *child
                              .device_side = walk->device_side,
                              .loc = cdpl_loc_at(model, callee_offset),
                              .expansion = callee_offset,
+                             .ncandidates = ncandidates,
+                             .candidates = candidates,
                              .macro_use = SIZE_MAX};
 
     /* The configuration and arguments the source holds; default arguments
@@ -417,6 +454,7 @@ static void record_launch(launch_walk *walk, CXCursor call, const cursors *child
     if (find_launch_tokens(walk, &site, call, children->items[1], reference)) {
         cdpl_add_launch(context, &site);
     } else if (walk->lambda != SIZE_MAX) {
+        free(site.candidates);
         /* The kernels that run the lambda are known only once its function is walked. */
         cdpl_model_diagnose(model, CDPL_ERROR, site.loc,
                             "this launch of '%s' is written partly inside a macro and partly outside it "
@@ -490,6 +528,16 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
 
     CXCursor target = referenced_function(reference);
     size_t kernel = cdpl_function_of(context, target);
+    size_t *candidates = NULL, ncandidates = 0;
+    if (clang_Cursor_isNull(target) && walk->device_side) {
+        unsigned nargs = 0;
+        for (unsigned a = 2; a < children->count; ++a) nargs += has_text(children->items[a]);
+        overloaded_kernels(context, reference, nargs, &candidates, &ncandidates);
+        if (ncandidates > 0) {
+            kernel = candidates[0];
+            target = clang_getOverloadedDecl(overload_set(reference), 0);
+        }
+    }
     bool names_main_file_kernel =
         kernel != SIZE_MAX && context->model->functions[kernel].side == CDPL_SIDE_KERNEL;
     /* The device parse reports host lambdas' launches too (clang makes
@@ -509,11 +557,16 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
                             clang_getCString(name));
         clang_disposeString(name);
         return;
-    } else if (!cdpl_check_device_launch_target(context, kernel, loc)) {
-        return;
+    } else {
+        for (size_t c = 0; c < ncandidates; ++c)
+            if (!cdpl_check_device_launch_target(context, candidates[c], loc)) {
+                free(candidates);
+                return;
+            }
+        if (ncandidates == 0 && !cdpl_check_device_launch_target(context, kernel, loc)) return;
     }
     size_t before = context->model->nlaunches;
-    record_launch(walk, call, children, kernel, reference, callee_offset);
+    record_launch(walk, call, children, kernel, candidates, ncandidates, reference, callee_offset);
     if (walk->lambda != SIZE_MAX && context->model->nlaunches > before) {
         host_device_lambda *lambda = &walk->lambdas->lambdas[walk->lambda];
         if (lambda->nsites == 0) lambda->loc = loc;

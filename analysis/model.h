@@ -214,9 +214,10 @@ typedef struct cdpl_launch_site {
 
     /* When clang cannot tell which overload a device-side launch names (it
      * rejects every overload, and every kernel template, called from device
-     * code before choosing), every kernel of the file with that name,
-     * `kernel` first; the launchers are overloaded like the kernels, so the
-     * compiler of the lowered file chooses. Empty when `kernel` is known. */
+     * code before choosing), every kernel of the file with that name that a
+     * call of as many arguments can call, `kernel` first (perhaps only it);
+     * the launchers are overloaded like the kernels, so the compiler of the
+     * lowered file chooses. Empty when `kernel` is known. */
     size_t ncandidates;
     size_t *candidates;
 
