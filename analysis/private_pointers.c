@@ -43,6 +43,19 @@ static bool is_shared(CXCursor variable)
     return shared;
 }
 
+static bool is_array(CXType type)
+{
+    switch (clang_getCanonicalType(type).kind) {
+    case CXType_ConstantArray:
+    case CXType_IncompleteArray:
+    case CXType_VariableArray:
+    case CXType_DependentSizedArray:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* A variable of a function's own storage: not static, not a global. */
 static bool is_local(CXCursor variable)
 {
@@ -59,13 +72,17 @@ void cdpl_warn_private_pointer(cdpl_context *context, CXCursor argument, const c
     bool address_taken = clang_getCursorKind(expression) == CXCursor_UnaryOperator &&
                          clang_getCursorUnaryOperatorKind(expression) == CXUnaryOperator_AddrOf;
     if (address_taken) expression = strip(cdpl_first_child(expression));
-    while (clang_getCursorKind(expression) == CXCursor_ArraySubscriptExpr)
-        expression = strip(cdpl_first_child(expression));
+    while (clang_getCursorKind(expression) == CXCursor_ArraySubscriptExpr) {
+        CXCursor base = strip(cdpl_first_child(expression));
+        /* Through a pointer (`&p[2]`), the element is wherever it points. */
+        if (!is_array(clang_getCursorType(base))) return;
+        expression = base;
+    }
     if (clang_getCursorKind(expression) != CXCursor_DeclRefExpr) return;
     CXCursor variable = clang_getCursorReferenced(expression);
     if (clang_getCursorKind(variable) != CXCursor_VarDecl) return;
     /* Without `&`, only an array names its memory (it decays to a pointer). */
-    bool names_memory = address_taken || clang_getCursorType(variable).kind == CXType_ConstantArray;
+    bool names_memory = address_taken || is_array(clang_getCursorType(variable));
     if (!names_memory) return;
     if (is_shared(variable))
         cdpl_model_diagnose(context->model, CDPL_WARNING, loc,

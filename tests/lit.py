@@ -10,6 +10,7 @@ directives written in INPUT's comments:
   // CHECK-NOT: text  must appear nowhere in stdout
   // CHECK-ERR: text  must appear in stderr, in order (the next one may follow
                       on the same line)
+  // CHECK-ERR-NOT: text  must appear nowhere in stderr
 The exit status must be N (default 0). Output lines that are themselves
 directives are skipped, so a tool that echoes its input (a rewriter) cannot
 satisfy a check with the check's own text.
@@ -19,7 +20,7 @@ import re
 import subprocess
 import sys
 
-DIRECTIVE = re.compile(r"//\s*(CHECK|CHECK-NOT|CHECK-ERR):(.*)$")
+DIRECTIVE = re.compile(r"//\s*(CHECK|CHECK-NOT|CHECK-ERR|CHECK-ERR-NOT):(.*)$")
 
 
 def usage(message):
@@ -97,11 +98,13 @@ def main():
     failures += check_on_later_lines(out_lines, [d for d in directives if d[0] == "CHECK"])
     failures += check_in_sequence("\n".join(err_lines), [d for d in directives if d[0] == "CHECK-ERR"])
     for kind, text, number in directives:
-        if kind == "CHECK-NOT":
-            for line in out_lines:
-                if text in line:
-                    failures.append("line %d: CHECK-NOT: %r found in stdout: %s" % (number, text, line))
-                    break
+        if kind not in ("CHECK-NOT", "CHECK-ERR-NOT"):
+            continue
+        stream, lines = ("stdout", out_lines) if kind == "CHECK-NOT" else ("stderr", err_lines)
+        for line in lines:
+            if text in line:
+                failures.append("line %d: %s: %r found in %s: %s" % (number, kind, text, stream, line))
+                break
 
     if not failures:
         return 0
