@@ -29,6 +29,7 @@
 #include "parse.h"
 #include "quick_scan.h"
 #include "source.h"
+#include "spaced_chevrons.h"
 #include "special_includes.h"
 #include "using_declarations.h"
 
@@ -272,6 +273,7 @@ static void analyse_units(cdpl_context *context)
     cdpl_model *model = context->model;
     cdpl_find_includes(context);
     cdpl_find_functions(context);
+    cdpl_find_spaced_chevrons(context);
     cdpl_find_using_declarations(context);
     cdpl_find_device_only_uses(context);
     cdpl_find_body_block_copies(context);

@@ -384,7 +384,7 @@ static void directive(scan *s, size_t file, unsigned line)
  * library), which only the parse sees. */
 static void note_kernel_use(scan *s, const char *path, const cdpl_scan_token *token, unsigned marks)
 {
-    if (s->foreign_kernel_pending && !cdpl_scan_token_is(token, "<<<"))
+    if (s->foreign_kernel_pending && !cdpl_scan_token_opens_launch(token))
         needs_parse(s, path, s->foreign_kernel.line, "'%.*s', a kernel of another file, is used other than by <<<>>>",
                     (int)s->foreign_kernel.length, s->foreign_kernel.text);
     if (s->unknown_macro_pending && cdpl_scan_token_is(token, "("))

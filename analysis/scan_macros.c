@@ -159,7 +159,7 @@ bool cdpl_macros_define(cdpl_context *context, cdpl_macro_table *table, const cd
 unsigned cdpl_token_marks(const cdpl_macro_table *table, const cdpl_scan_token *token)
 {
     if (token->kind == CDPL_SCAN_PUNCTUATOR)
-        return cdpl_scan_token_is(token, "<<<") || cdpl_scan_token_is(token, "##") ? CDPL_MARK_LOWERED : 0;
+        return cdpl_scan_token_opens_launch(token) || cdpl_scan_token_is(token, "##") ? CDPL_MARK_LOWERED : 0;
     if (token->kind != CDPL_SCAN_IDENTIFIER) return 0;
     if (cdpl_scan_token_is(token, "__device__") || cdpl_scan_token_is(token, "__global__")) return CDPL_MARK_DEVICE;
     unsigned marks = names_lowered(token)                                       ? CDPL_MARK_LOWERED

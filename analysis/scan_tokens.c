@@ -130,8 +130,15 @@ static size_t punctuator_length(const char *bytes)
 {
     char first = bytes[0], second = bytes[1], third = second != '\0' ? bytes[2] : '\0';
     switch (first) {
-    case '<': /* <<< (CUDA), <<=, <=>, <<, <= */
-        if (second == '<') return third == '<' || third == '=' ? 3 : 2;
+    case '<': /* <<< (CUDA, which nvcc also reads with blanks before its last `<`), <<=, <=>, <<, <= */
+        if (second == '<') {
+            if (third == '<' || third == '=') return 3;
+            size_t blanks = 2;
+            while (bytes[blanks] == ' ' || bytes[blanks] == '\t') ++blanks;
+            return blanks > 2 && bytes[blanks] == '<' && bytes[blanks + 1] != '<' && bytes[blanks + 1] != '='
+                       ? blanks + 1
+                       : 2;
+        }
         return second == '=' ? (third == '>' ? 3 : 2) : 1;
     case '>': return second == '>' ? (third == '=' ? 3 : 2) : second == '=' ? 2 : 1;
     case '.': return second == '.' && third == '.' ? 3 : second == '*' ? 2 : 1;

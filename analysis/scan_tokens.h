@@ -65,4 +65,12 @@ static inline bool cdpl_scan_token_is(const cdpl_scan_token *token, const char *
     return token->length == strlen(text) && memcmp(token->text, text, token->length) == 0;
 }
 
+/* `<<<`, or `<<` and `<` with blanks between, which nvcc reads as `<<<` too
+ * (the lexer makes one token of them). */
+static inline bool cdpl_scan_token_opens_launch(const cdpl_scan_token *token)
+{
+    return token->length >= 3 && token->text[0] == '<' && token->text[1] == '<' &&
+           token->text[token->length - 1] == '<' && (token->length == 3 || token->text[2] != '<');
+}
+
 #endif

@@ -79,7 +79,8 @@ static const scan_case cases[] = {
      {{0}}, {0}, 0},
     {"operator<< of a template is no launch", UNCHANGED,
      "template <class T> struct Box;\ntemplate <class T> std::ostream &operator<<(std::ostream &, const Box<T> &);\n"
-     "template <class T> struct Box { friend std::ostream &operator<<<T>(std::ostream &, const Box &); };\n",
+     "template <class T> struct Box { friend std::ostream &operator<<<T>(std::ostream &, const Box &); };\n"
+     "template <class T> struct Bag { friend std::ostream &operator<< <T>(std::ostream &, const Bag &); };\n",
      {{0}}, {0}, 0},
     {"device code under #ifdef __CUDA_ARCH__ with nothing to lower", UNCHANGED,
      "__device__ int lane() {\n#ifdef __CUDA_ARCH__\n  return threadIdx.x % 32;\n#else\n  return 0;\n#endif\n}\n",
@@ -119,6 +120,8 @@ static const scan_case cases[] = {
 
     /* What must. */
     {"a device-side launch", PARSE, KERNEL "__global__ void parent(int *p) { child<<<1, 1>>>(p); }\n", {{0}}, {0}, -1},
+    {"a device-side launch with blanks inside its chevrons, as nvcc reads it", PARSE,
+     KERNEL "__global__ void parent(int *p) { child << <1, 1 >> > (p); }\n", {{0}}, {0}, -1},
     {"the address of a kernel that another file defines, in host code", PARSE,
      "__global__ void solve(float *x);\nvoid size(cudaFuncAttributes *a) { cudaFuncGetAttributes(a, solve); }\n",
      {{0}}, {0}, -1},
