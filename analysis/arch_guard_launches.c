@@ -150,6 +150,17 @@ static bool kernels_named(cdpl_context *context, cdpl_range name, cdpl_loc loc, 
     return true;
 }
 
+/* Whether a function of the file that is no kernel (a __device__ launcher,
+ * say) has the kernel's name: clang rejects the launch then as well. */
+static bool shares_its_name(const cdpl_model *model, size_t kernel)
+{
+    for (size_t f = 0; f < model->nfunctions; ++f)
+        if (f != kernel && model->functions[f].side != CDPL_SIDE_KERNEL &&
+            strcmp(model->functions[f].name, model->functions[kernel].name) == 0)
+            return true;
+    return false;
+}
+
 /* Finds the launch's tokens around the one a report points at; false when
  * the report is not about a launch (a kernel's address taken, say). */
 static bool locate_launch(const launch_text *text, unsigned at, report_kind kind, cdpl_launch_tokens *found)
@@ -254,7 +265,8 @@ static void read_launch(cdpl_context *context, const launch_text *text, const cd
     };
     /* Clang refuses a device-side launch of an overload set or of a kernel
      * template before choosing: the compiler of the lowered file chooses. */
-    if (matching_names > 1 || model->functions[kernels[0]].is_template) {
+    if (matching_names > 1 || model->functions[kernels[0]].is_template ||
+        shares_its_name(model, kernels[0])) {
         site.candidates = kernels;
         site.ncandidates = nkernels;
     } else {

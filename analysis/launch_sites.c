@@ -204,10 +204,20 @@ static CXCursor overload_set(CXCursor reference)
     return clang_getCursorKind(target) == CXCursor_OverloadedDeclRef ? target : clang_getNullCursor();
 }
 
+static enum CXChildVisitResult find_global_attribute(CXCursor cursor, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    if (clang_getCursorKind(cursor) != CXCursor_CUDAGlobalAttr) return CXChildVisit_Continue;
+    *(bool *)data = true;
+    return CXChildVisit_Break;
+}
+
 /* The main file's kernels of the overload set that `reference` names in a
  * template (clang chooses only in each instantiation), which a call of
- * `nargs` arguments can call, into *found (caller frees); none unless
- * every overload is one of them. */
+ * `nargs` arguments can call, into *found (caller frees). Functions that
+ * are no kernels are left out: `<<<>>>` launches none of them (a library's
+ * __device__ launcher may share the kernel's name). None where a kernel of
+ * the set is not the main file's: the lowered file could not choose it. */
 static void overloaded_kernels(cdpl_context *context, CXCursor reference, size_t nargs, size_t **found,
                                size_t *count)
 {
@@ -216,14 +226,19 @@ static void overloaded_kernels(cdpl_context *context, CXCursor reference, size_t
     CXCursor set = overload_set(reference);
     unsigned overloads = clang_Cursor_isNull(set) ? 0 : clang_getNumOverloadedDecls(set);
     for (unsigned o = 0; o < overloads; ++o) {
-        size_t kernel = cdpl_function_of(context, clang_getOverloadedDecl(set, o));
-        if (kernel == SIZE_MAX || context->model->functions[kernel].side != CDPL_SIDE_KERNEL ||
-            !cdpl_append(context, found, count, sizeof kernel, &kernel)) {
+        CXCursor overload = clang_getOverloadedDecl(set, o);
+        size_t kernel = cdpl_function_of(context, overload);
+        if (kernel == SIZE_MAX) {
+            bool global = false;
+            clang_visitChildren(overload, find_global_attribute, &global);
+            if (!global) continue;
             free(*found);
             *found = NULL;
             *count = 0;
             return;
         }
+        if (context->model->functions[kernel].side != CDPL_SIDE_KERNEL) continue;
+        if (!cdpl_append(context, found, count, sizeof kernel, &kernel)) return;
     }
     if (*count > 0) cdpl_keep_callable(context->model, nargs, *found, count);
 }
