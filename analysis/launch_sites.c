@@ -212,6 +212,24 @@ static enum CXChildVisitResult find_global_attribute(CXCursor cursor, CXCursor p
     return CXChildVisit_Break;
 }
 
+/* Adds the kernels of the main file spelled as `declaration` to *found,
+ * each once; false when out of memory. */
+static bool add_kernels_named(cdpl_context *context, CXCursor declaration, size_t **found, size_t *count)
+{
+    const cdpl_model *model = context->model;
+    CXString spelling = clang_getCursorSpelling(declaration);
+    const char *name = clang_getCString(spelling);
+    bool ok = true;
+    for (size_t f = 0; f < model->nfunctions && ok && name != NULL; ++f) {
+        if (model->functions[f].side != CDPL_SIDE_KERNEL || strcmp(model->functions[f].name, name) != 0) continue;
+        bool known = false;
+        for (size_t k = 0; k < *count && !known; ++k) known = (*found)[k] == f;
+        if (!known) ok = cdpl_append(context, found, count, sizeof f, &f);
+    }
+    clang_disposeString(spelling);
+    return ok;
+}
+
 /* The main file's kernels of the overload set that `reference` names in a
  * template (clang chooses only in each instantiation), which a call of
  * `nargs` arguments can call, into *found (caller frees). Functions that
@@ -227,6 +245,13 @@ static void overloaded_kernels(cdpl_context *context, CXCursor reference, size_t
     unsigned overloads = clang_Cursor_isNull(set) ? 0 : clang_getNumOverloadedDecls(set);
     for (unsigned o = 0; o < overloads; ++o) {
         CXCursor overload = clang_getOverloadedDecl(set, o);
+        /* A name a using-declaration brings in (`using kernels::child;`):
+         * libclang shows no more of it than its name, so the kernels of
+         * the file of that name stand for it. */
+        if (clang_getCursorKind(overload) == CXCursor_UnexposedDecl) {
+            if (!add_kernels_named(context, overload, found, count)) return;
+            continue;
+        }
         size_t kernel = cdpl_function_of(context, overload);
         if (kernel == SIZE_MAX) {
             bool global = false;
@@ -403,9 +428,15 @@ static bool find_launch_tokens(launch_walk *walk, cdpl_launch_site *site, CXCurs
         while (end < model->source_size && model->source[end] != '\n') ++end;
     cdpl_tokens tokens;
     if (!cdpl_tokenize(walk->context, unit, (cdpl_range){name_at, end}, &tokens)) return false;
+    /* A dependent qualified name (`ns::child<T>` in a template) is located
+     * at its qualifier; the name is what the rewrite replaces. */
+    unsigned name = cdpl_token_is(model, &tokens, 0, "::") ? 1 : 0;
+    while (name + 2 < tokens.count && cdpl_token_is_identifier(&tokens, name) &&
+           cdpl_token_is(model, &tokens, name + 1, "::"))
+        name += 2;
     cdpl_launch_tokens parts;
-    bool found = tokens.count > 0 && cdpl_token_is_identifier(&tokens, 0) &&
-                 cdpl_match_launch(model, &tokens, 0, &parts) && tokens.ranges[parts.open_chevrons].begin == open_at;
+    bool found = name < tokens.count && cdpl_token_is_identifier(&tokens, name) &&
+                 cdpl_match_launch(model, &tokens, name, &parts) && tokens.ranges[parts.open_chevrons].begin == open_at;
     if (found) cdpl_set_launch_tokens(walk->context, site, &tokens, &parts);
     cdpl_tokens_dispose(&tokens);
     return found;
