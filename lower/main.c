@@ -328,12 +328,15 @@ static void print_diagnostics(const cdpl_model *model)
 }
 
 /* -fopenmp given to the host compiler: nvcc's host side sees _OPENMP (the
- * value GCC 6 to 14 define), and finds omp.h where that compiler keeps it. */
+ * value GCC 6 to 14 define). The host compiler's own headers (omp.h among
+ * them) are found after all others, as that compiler finds them, with
+ * -fopenmp or without: a header that includes omp.h outside #ifdef _OPENMP
+ * builds with nvcc either way. */
 static const char *const openmp_define[] = {"-Xarch_host", "-D_OPENMP=201511"};
 
 /* The parser's options for `input`: the runtime's headers first, then what
- * -fopenmp means, the flags of its compile command (-p), then the command
- * line's, which win. The caller frees `args` and `db_flags`. Returns 0, or
+ * -fopenmp means and the host compiler's headers, the flags of its compile
+ * command (-p), then the command line's, which win. The caller frees `args` and `db_flags`. Returns 0, or
  * the exit status for this input (its model then says why, or a message
  * was printed). */
 static int parse_options_for(const cli *options, const char *input, cdpl_model *model, cdpl_parse_options *parse,
@@ -352,10 +355,10 @@ static int parse_options_for(const cli *options, const char *input, cdpl_model *
         }
     }
     bool openmp = options->after_dashes.openmp || db_flags->openmp;
-    if (options->build_dir == NULL && !openmp) return 0;
     const char *compiler =
         options->after_dashes.host_compiler != NULL ? options->after_dashes.host_compiler : db_flags->host_compiler;
-    const char *host_include = openmp ? cdpl_host_include_dir(options->host_compilers, compiler) : NULL;
+    const char *host_include = cdpl_host_include_dir(options->host_compilers, compiler);
+    if (options->build_dir == NULL && !openmp && host_include == NULL) return 0;
     *args = malloc((options->nclang_args + db_flags->args.count + 4) * sizeof **args);
     if (*args == NULL) {
         fprintf(stderr, "cdp-lower: error: out of memory\n");

@@ -1,10 +1,10 @@
 #!/bin/sh
 # usage: openmp_host_code_parses.sh CDP_LOWER INPUTS_DIR
 # Host code built with -Xcompiler -fopenmp (after `--` or in a compile
-# command of -p) sees _OPENMP and finds omp.h where the host compiler keeps
-# it, as nvcc's host compiler does: gcc, or the one -ccbin names (the
-# compiler, or the directory holding it). GCC's omp.h says nothing: its
-# GCC-only attribute is an error clang alone finds.
+# command of -p) sees _OPENMP; omp.h is found where the host compiler keeps
+# it, as nvcc's host compiler finds it, with -fopenmp or without: gcc, or
+# the one -ccbin names (the compiler, or the directory holding it). GCC's
+# omp.h says nothing: its GCC-only attribute is an error clang alone finds.
 lower=$1
 work=$(mktemp -d) || exit 1
 trap 'rm -rf "$work"' EXIT
@@ -26,7 +26,13 @@ lowers() { # ARGS...: succeeds when the output has a lowered launch and nothing 
 lowers "$work/openmp.cu" -- -Xcompiler -fopenmp || fail "-Xcompiler -fopenmp"
 lowers "$work/openmp.cu" -- -Xcompiler=-fPIC,-fopenmp || fail "-Xcompiler=-fPIC,-fopenmp"
 lowers "$work/openmp.cu" -- --compiler-options -fopenmp || fail "--compiler-options -fopenmp"
-"$lower" -o "$work/out.cu" "$work/openmp.cu" 2>/dev/null && fail "without -fopenmp, omp.h was found all the same"
+"$lower" -o "$work/out.cu" "$work/openmp.cu" 2>"$work/stderr" && fail "without -fopenmp, _OPENMP was defined"
+grep -q 'the host side is built with OpenMP' "$work/stderr" || { cat "$work/stderr"; fail "without -fopenmp: not the #error"; }
+# A header that includes omp.h whatever the flags (as helpers of OpenMP
+# programs do, under nvcc without -fopenmp too).
+printf '#include "omp.h"\n__global__ void child(int *p) { p[0] = 1; }\n' >"$work/plain.cu"
+printf '__global__ void parent(int *p) { child<<<1, 1>>>(p); }\n' >>"$work/plain.cu"
+lowers "$work/plain.cu" || fail "without -fopenmp, omp.h was not found where gcc keeps it"
 
 # A host compiler of its own, which keeps an omp.h of its own.
 mkdir -p "$work/bin" "$work/include" || exit 1
