@@ -19,6 +19,7 @@
 #include "context.h"
 #include "device_only_code.h"
 #include "diagnose.h"
+#include "explicit_instantiations.h"
 #include "functions.h"
 #include "header_block_reads.h"
 #include "headers.h"
@@ -274,6 +275,7 @@ static void analyse_units(cdpl_context *context)
     cdpl_find_includes(context);
     cdpl_find_functions(context);
     cdpl_find_spaced_chevrons(context);
+    cdpl_find_explicit_instantiations(context);
     cdpl_find_using_declarations(context);
     cdpl_find_device_only_uses(context);
     cdpl_find_body_block_copies(context);

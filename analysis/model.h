@@ -78,6 +78,12 @@ typedef struct cdpl_function {
     size_t ngrid_constants;
     cdpl_range *grid_constants; /* every `__grid_constant__` token of its declarations
                                    (only a __global__ function's parameter may have one) */
+    /* A kernel template: its explicit instantiations in the main file
+     * (`template __global__ void k<int>(int *);`), which libclang does not
+     * show: per instantiation, its `__global__` token and its name. */
+    size_t ninstantiations;
+    cdpl_range *instantiation_globals;
+    cdpl_range *instantiation_names;
 
     bool has_body;
     cdpl_range body;        /* the definition's `{ ... }`, braces included */

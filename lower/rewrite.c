@@ -446,6 +446,14 @@ static void lower_kernel(rewrite *rw, size_t index)
             cdpl_edits_replace(rw->edits, kernel->launch_bounds[d].begin, kernel->launch_bounds[d].end, "");
         }
     }
+    /* Its explicit instantiations instantiate the __device__ template. */
+    for (size_t i = 0; i < kernel->ninstantiations; ++i) {
+        if (body_name != NULL)
+            cdpl_edits_replace(rw->edits, kernel->instantiation_names[i].begin, kernel->instantiation_names[i].end,
+                               body_name);
+        cdpl_edits_replace(rw->edits, kernel->instantiation_globals[i].begin, kernel->instantiation_globals[i].end,
+                           "__device__");
+    }
     free(body_name);
     drop_grid_constants(rw, kernel);
     declare_launcher(rw, index);
