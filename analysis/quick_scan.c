@@ -393,7 +393,8 @@ static void note_kernel_use(scan *s, const char *path, const cdpl_scan_token *to
     s->foreign_kernel_pending = false;
     s->unknown_macro_pending = false;
     if (s->walk.body == SIZE_MAX) return;
-    if ((marks & CDPL_MARK_UNKNOWN) && s->walk.scopes[s->walk.body].device) {
+    if ((marks & CDPL_MARK_UNKNOWN) && s->walk.scopes[s->walk.body].device &&
+        !cdpl_scope_walk_names_function(&s->walk, token)) {
         s->unknown_macro_pending = true;
         s->unknown_macro = *token;
     }

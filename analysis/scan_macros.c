@@ -46,12 +46,16 @@ static bool names_lowered(const cdpl_scan_token *token)
 }
 
 /* As macros are named: in capitals (two characters at least), or
- * reserved (`__x`, `_X`). */
+ * reserved (`__X`, `_X`). */
 static bool macro_shaped(const cdpl_scan_token *token)
 {
     const char *text = token->text;
     if (token->length < 2) return false;
-    if (text[0] == '_' && (text[1] == '_' || (text[1] >= 'A' && text[1] <= 'Z'))) return true;
+    /* `__` and a lower-case letter: CUDA's and the compilers' intrinsics
+     * (__syncthreads, __shfl_down_sync, __ldg), called in most device code;
+     * a library's launch macros are named in capitals. */
+    if (text[0] == '_' && text[1] == '_') return !(token->length > 2 && text[2] >= 'a' && text[2] <= 'z');
+    if (text[0] == '_' && text[1] >= 'A' && text[1] <= 'Z') return true;
     bool capital = false;
     for (size_t c = 0; c < token->length; ++c) {
         if (text[c] >= 'a' && text[c] <= 'z') return false;

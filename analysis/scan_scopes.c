@@ -26,6 +26,7 @@ void cdpl_scope_walk_free(cdpl_scope_walk *walk)
 {
     free(walk->scopes);
     free(walk->device_names);
+    free(walk->function_names);
     *walk = (cdpl_scope_walk){0};
 }
 
@@ -95,6 +96,23 @@ static bool same_text(const cdpl_scan_token *a, const cdpl_scan_token *b)
     return a->length == b->length && (a->length == 0 || memcmp(a->text, b->text, a->length) == 0);
 }
 
+bool cdpl_scope_walk_names_function(const cdpl_scope_walk *walk, const cdpl_scan_token *name)
+{
+    for (size_t n = 0; n < walk->nfunction_names; ++n)
+        if (same_text(&walk->function_names[n], name)) return true;
+    return false;
+}
+
+/* Remembers the name of the function the header declares, if it does. */
+static void note_function(cdpl_scope_walk *walk)
+{
+    if (!walk->header.named || !walk->header.function_parens ||
+        cdpl_scope_walk_names_function(walk, &walk->header.function.name))
+        return;
+    cdpl_append(walk->context, &walk->function_names, &walk->nfunction_names, sizeof walk->header.function.name,
+                &walk->header.function.name);
+}
+
 /* The function the header names, with the class its body or its name puts it in. */
 static cdpl_scan_name function_named(const cdpl_scope_walk *walk)
 {
@@ -120,6 +138,7 @@ static bool declared_device(const cdpl_scope_walk *walk)
 /* The end of a declaration at declaration scope. */
 static void end_declaration(cdpl_scope_walk *walk)
 {
+    note_function(walk);
     if ((walk->header.marks & CDPL_MARK_DEVICE) && walk->header.named && !declared_device(walk)) {
         cdpl_scan_name function = function_named(walk);
         cdpl_append(walk->context, &walk->device_names, &walk->ndevice_names, sizeof function, &function);
@@ -154,6 +173,7 @@ static void open_brace(cdpl_scope_walk *walk, const cdpl_scan_token *token)
     } else if (!header->any) {
         give_up(walk, token, "begins no declaration");
     } else {
+        note_function(walk);
         push(walk, (cdpl_scope){.kind = CDPL_SCOPE_BODY,
                                 .device = (header->marks & CDPL_MARK_DEVICE) || declared_device(walk),
                                 .header_unknown = (header->marks & CDPL_MARK_UNKNOWN) != 0,

@@ -72,6 +72,10 @@ typedef struct cdpl_scope_walk {
      * definition of the same function without one __host__ __device__. */
     cdpl_scan_name *device_names;
     size_t ndevice_names;
+    /* Every function the files read declare or define so far, by name: one
+     * whose name looks like a macro's (`__btflo`) is no macro. */
+    cdpl_scan_token *function_names;
+    size_t nfunction_names;
     cdpl_scan_token previous;
     cdpl_scan_token earlier[2]; /* the two tokens before `previous` */
     bool lambda_mark_pending; /* a macro no file read defines follows `)`: a lambda's __device__? */
@@ -84,6 +88,9 @@ typedef struct cdpl_scope_walk {
 
 bool cdpl_scope_walk_start(cdpl_scope_walk *walk, cdpl_context *context);
 void cdpl_scope_walk_free(cdpl_scope_walk *walk);
+
+/* Whether a function of that name was declared or defined before. */
+bool cdpl_scope_walk_names_function(const cdpl_scope_walk *walk, const cdpl_scan_token *name);
 
 /* Reads one token of code with its marks (scan_macros.h); in_arch_region:
  * it is under an #if that tells device code from host code. */

@@ -77,6 +77,16 @@ static const scan_case cases[] = {
      "template <int N, typename = void> void run(int *p) { k<N><<<1, 1>>>(p); }\n"
      "void all(int *p) { auto go = [&](int n) { k<1><<<n, 1>>>(p); }; go(2); run<3>(p); }\n",
      {{0}}, {0}, 0},
+    {"CUDA's intrinsics and a __lower-case function of the file (NVIDIA's cdpBitonicSort) in device code",
+     UNCHANGED,
+     "static __device__ __forceinline__ unsigned __btflo(unsigned w) { return 31 - __clz(w); }\n"
+     "__global__ void sort(unsigned *p) { p[0] = 1u << __btflo(__ldg(p + 1)); __syncthreads();\n"
+     "  p[2] = __shfl_down_sync(0xffffffffu, p[3], 1); }\n",
+     {{0}}, {0}, 0},
+    {"a device function of the file named in capitals, as macros are", UNCHANGED,
+     "__device__ int CLAMP(int x) { return x < 0 ? 0 : x; }\n"
+     "__global__ void fit(int *p) { p[0] = CLAMP(p[1]); }\n",
+     {{0}}, {0}, 0},
     {"operator<< of a template is no launch", UNCHANGED,
      "template <class T> struct Box;\ntemplate <class T> std::ostream &operator<<(std::ostream &, const Box<T> &);\n"
      "template <class T> struct Box { friend std::ostream &operator<<<T>(std::ostream &, const Box &); };\n"
