@@ -135,10 +135,8 @@ static bool kernels_named(cdpl_context *context, cdpl_range name, cdpl_loc loc, 
     cdpl_model *model = context->model;
     *found = NULL;
     *count = 0;
-    for (size_t f = 0; f < model->nfunctions; ++f)
-        if (model->functions[f].side == CDPL_SIDE_KERNEL && cdpl_text_is(model, name, model->functions[f].name) &&
-            !cdpl_append(context, found, count, sizeof f, &f))
-            return false;
+    if (!cdpl_add_kernels_named(context, model->source + name.begin, name.end - name.begin, found, count))
+        return false;
     if (*count == 0) {
         cdpl_model_diagnose(model, CDPL_ERROR, loc,
                             "device-side launch of '%.*s'%s does not name a kernel defined in this file; "

@@ -143,6 +143,21 @@ void cdpl_keep_callable(const cdpl_model *model, size_t nargs, size_t *functions
     if (kept > 0) *count = kept;
 }
 
+bool cdpl_add_kernels_named(cdpl_context *context, const char *name, size_t length, size_t **found, size_t *count)
+{
+    const cdpl_model *model = context->model;
+    for (size_t f = 0; f < model->nfunctions; ++f) {
+        const cdpl_function *function = &model->functions[f];
+        if (function->side != CDPL_SIDE_KERNEL || strlen(function->name) != length ||
+            memcmp(function->name, name, length) != 0)
+            continue;
+        bool known = false;
+        for (size_t k = 0; k < *count && !known; ++k) known = (*found)[k] == f;
+        if (!known && !cdpl_append(context, found, count, sizeof f, &f)) return false;
+    }
+    return true;
+}
+
 size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset)
 {
     size_t best = SIZE_MAX;

@@ -38,6 +38,11 @@ size_t cdpl_function_enclosing(const cdpl_model *model, size_t offset);
  * did not link. */
 void cdpl_keep_callable(const cdpl_model *model, size_t nargs, size_t *functions, size_t *count);
 
+/* Adds to *found (grown by cdpl_append alone) the main file's kernels
+ * spelled `name` (`length` bytes) that it does not hold yet; false when out
+ * of memory. */
+bool cdpl_add_kernels_named(cdpl_context *context, const char *name, size_t length, size_t **found, size_t *count);
+
 bool cdpl_is_function_kind(enum CXCursorKind kind);
 
 /* Facts found outside an AST walk (see device_only_code.c); both ignore repeats. */

@@ -212,24 +212,6 @@ static enum CXChildVisitResult find_global_attribute(CXCursor cursor, CXCursor p
     return CXChildVisit_Break;
 }
 
-/* Adds the kernels of the main file spelled as `declaration` to *found,
- * each once; false when out of memory. */
-static bool add_kernels_named(cdpl_context *context, CXCursor declaration, size_t **found, size_t *count)
-{
-    const cdpl_model *model = context->model;
-    CXString spelling = clang_getCursorSpelling(declaration);
-    const char *name = clang_getCString(spelling);
-    bool ok = true;
-    for (size_t f = 0; f < model->nfunctions && ok && name != NULL; ++f) {
-        if (model->functions[f].side != CDPL_SIDE_KERNEL || strcmp(model->functions[f].name, name) != 0) continue;
-        bool known = false;
-        for (size_t k = 0; k < *count && !known; ++k) known = (*found)[k] == f;
-        if (!known) ok = cdpl_append(context, found, count, sizeof f, &f);
-    }
-    clang_disposeString(spelling);
-    return ok;
-}
-
 /* The main file's kernels of the overload set that `reference` names in a
  * template (clang chooses only in each instantiation), which a call of
  * `nargs` arguments can call, into *found (caller frees). Functions that
@@ -249,7 +231,11 @@ static void overloaded_kernels(cdpl_context *context, CXCursor reference, size_t
          * libclang shows no more of it than its name, so the kernels of
          * the file of that name stand for it. */
         if (clang_getCursorKind(overload) == CXCursor_UnexposedDecl) {
-            if (!add_kernels_named(context, overload, found, count)) return;
+            CXString spelling = clang_getCursorSpelling(overload);
+            const char *name = clang_getCString(spelling);
+            bool added = name == NULL || cdpl_add_kernels_named(context, name, strlen(name), found, count);
+            clang_disposeString(spelling);
+            if (!added) return;
             continue;
         }
         size_t kernel = cdpl_function_of(context, overload);
