@@ -464,11 +464,16 @@ def emit_queries(w, program):
         w.close()
 
 
-def emit_program(w, program, spec, bases):
+def open_program(w, program):
+    """The program's namespace and its types, in either file."""
     w(f"namespace fz_{program.seed} {{")
     w()
     for t in program.structs + program.enums:
         w(t.definition())
+
+
+def emit_program(w, program, spec, bases):
+    open_program(w, program)
     w("__device__ unsigned int ticket;")
     w("__device__ unsigned int invalid_runs;   // blocks of launches that had to fail")
     w(f"__device__ FzRec rec[{spec['ngrids']}];")
@@ -611,10 +616,7 @@ def emit_other_program(w, program):
     program's records through pointers the other file gives them
     (other_file_setup): without -rdc each file has its own __device__
     variables."""
-    w(f"namespace fz_{program.seed} {{")
-    w()
-    for t in program.structs + program.enums:
-        w(t.definition())
+    open_program(w, program)
     w("static __device__ FzRec *rec;")
     w("static __device__ unsigned int *ticket_at;")
     w(f"static __device__ int *{POOL};")
