@@ -307,14 +307,14 @@ static bool analyse_source(const char *path, const cdpl_parse_options *options, 
     cdpl_context context = {.model = model};
     CXIndex index = clang_createIndex(0, 0);
     options = options != NULL ? options : &defaults;
-    bool built =
-        cdpl_check_special_includes(&context, path, options) && cdpl_parse_units(&context, index, path, options);
+    bool built = cdpl_close_spaced_chevrons(model) && cdpl_check_special_includes(&context, path, options) &&
+                 cdpl_parse_units(&context, index, path, options);
     /* User headers join the source; the first parse still names them all
      * for the list of includes. */
     if (built && cdpl_inline_user_headers(&context)) {
         cdpl_find_includes(&context);
         cdpl_dispose_units(&context);
-        built = cdpl_parse_units(&context, index, path, options);
+        built = cdpl_close_spaced_chevrons(model) && cdpl_parse_units(&context, index, path, options);
     }
     if (built) analyse_units(&context);
     if (context.out_of_memory) {

@@ -485,8 +485,13 @@ bool cdpl_inline_user_headers(cdpl_context *context)
     }
     bool changed = in.nheaders > 0 && !in.failed;
     if (changed) {
-        model->original = model->source;
-        model->original_size = model->source_size;
+        /* What was read stays the original, whatever came before. */
+        if (model->original == NULL) {
+            model->original = model->source;
+            model->original_size = model->source_size;
+        } else {
+            free(model->source);
+        }
         model->source_size = in.out.size;
         model->source = in.out.bytes;
         model->headers = in.headers;

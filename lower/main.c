@@ -446,7 +446,11 @@ static int lower_file(const cli *options, const char *input, const char *output,
         status = 1;
     } else if (output != NULL) {
         size_t size = 0;
-        char *lowered = cdpl_edits_apply(&edits, model->source, model->source_size, &size);
+        /* A file that needs no rewriting comes out as it was read, also
+         * where the analysis closed up a host launch's spaced chevrons. */
+        const bool unchanged = edits.count == 0 && model->original != NULL;
+        char *lowered = cdpl_edits_apply(&edits, unchanged ? model->original : model->source,
+                                         unchanged ? model->original_size : model->source_size, &size);
         if (lowered == NULL) {
             fprintf(stderr, "cdp-lower: error: out of memory\n");
             status = 1;
