@@ -32,6 +32,7 @@
 #include "source.h"
 #include "spaced_chevrons.h"
 #include "special_includes.h"
+#include "thread_exits.h"
 #include "using_declarations.h"
 
 static bool read_source(const char *path, cdpl_model *model)
@@ -288,6 +289,7 @@ static void analyse_units(cdpl_context *context)
     if (model->napi_calls > 1) qsort(model->api_calls, model->napi_calls, sizeof *model->api_calls, api_call_order);
     cdpl_find_block_barriers(context);
     cdpl_find_block_exits(context);
+    cdpl_find_thread_exits(context);
     cdpl_analyse_reachability(model);
     report_conditional_launches(context);
     report_hidden_builtins(context);

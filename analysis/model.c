@@ -129,6 +129,7 @@ static void free_function(cdpl_function *function)
     free(function->specialized_usr);
     free(function->builtin_refs);
     free(function->closed_ranges);
+    free(function->thread_exits);
     free(function->builtin_ref_reads_copy);
     free(function->name_refs);
     free(function->query_refs);

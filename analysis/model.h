@@ -146,6 +146,10 @@ typedef struct cdpl_function {
      * go on (analysis/block_exits.c); true for functions without a body in
      * the main file. */
     bool threads_may_leave_alone;
+    /* Statements `asm("exit;")` in the body, each from `asm` to its `)`
+     * (analysis/thread_exits.c). */
+    size_t nthread_exits;
+    cdpl_range *thread_exits;
 
     /* Functions of the main file called from the body (indices into
      * cdpl_model.functions), for reachability. */
@@ -175,6 +179,7 @@ typedef struct cdpl_function {
                                   (nor does any explicit specialization of its template): a
                                   grid of it launched fire-and-forget is seen complete only by
                                   its parent's count */
+    bool reaches_thread_exit;  /* kernel: it or a device function it reaches has a thread exit */
     bool virtualized;          /* blockIdx/gridDim must read the virtual block */
     bool needs_native_prologue;/* kernel not in the runtime that reaches (or has) virtualized
                                   blockIdx/gridDim uses

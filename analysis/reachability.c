@@ -244,6 +244,26 @@ static void mark_completion_unobserved(cdpl_model *model, bool *reached, size_t 
     }
 }
 
+/* A runtime kernel that reaches an `asm("exit;")` (analysis/thread_exits.c)
+ * has threads that leave for good, wherever they are: its entry runs one
+ * record a block and meets no barrier after the body (codegen.c reads the
+ * two facts so), since a thread that is gone can neither go on with the
+ * block's next record nor meet the others there. */
+static void mark_thread_exits(cdpl_model *model, bool *reached, size_t *stack)
+{
+    const size_t n = model->nfunctions;
+    for (size_t f = 0; f < n; ++f) {
+        cdpl_function *kernel = &model->functions[f];
+        if (kernel->side != CDPL_SIDE_KERNEL) continue;
+        for (size_t i = 0; i < n; ++i) reached[i] = false;
+        reach(model, f, reached, stack);
+        for (size_t i = 0; i < n && !kernel->reaches_thread_exit; ++i)
+            kernel->reaches_thread_exit = reached[i] && model->functions[i].nthread_exits > 0;
+        if (kernel->reaches_thread_exit && kernel->runs_in_runtime)
+            kernel->waits_at_barrier = kernel->threads_may_leave_alone = true;
+    }
+}
+
 void cdpl_analyse_reachability(cdpl_model *model)
 {
     size_t n = model->nfunctions;
@@ -255,6 +275,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         function->launches_itself_in_one_block = false;
         function->launches_nothing = false;
         function->completion_unobserved = false;
+        function->reaches_thread_exit = false;
     }
     mark_launches(model);
     for (size_t f = 0; f < n; ++f) {
@@ -293,6 +314,7 @@ void cdpl_analyse_reachability(cdpl_model *model)
         if (model->functions[f].runs_in_runtime) reach(model, f, reached, stack);
     for (size_t f = 0; f < n; ++f) model->functions[f].virtualized = reached[f];
     share_virtual_builtins(model);
+    mark_thread_exits(model, reached, stack);
 
     /* The runtime's replacements of device API calls read the block's
      * context, so a kernel outside the runtime that reaches one needs it set
@@ -308,7 +330,8 @@ void cdpl_analyse_reachability(cdpl_model *model)
         reach(model, f, reached, stack);
         for (size_t i = 0; i < n && !function->needs_native_prologue; ++i)
             function->needs_native_prologue =
-                reached[i] && ((model->functions[i].virtualized && model->functions[i].nbuiltin_refs > 0) ||
+                reached[i] && ((model->functions[i].virtualized &&
+                                (model->functions[i].nbuiltin_refs > 0 || model->functions[i].nthread_exits > 0)) ||
                                calls_runtime_api == NULL || calls_runtime_api[i]);
     }
     free(calls_runtime_api);

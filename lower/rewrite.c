@@ -529,6 +529,16 @@ static void virtualize_builtins(rewrite *rw, const cdpl_function *function, bool
     if (grid_copied) cdpl_edits_insert(rw->edits, start, " const dim3 cdpl_grid_dim = cdpl_gridDim();");
 }
 
+/* A thread that leaves through `asm("exit;")` in code a runtime kernel
+ * reaches counts out of its block first, as if it had returned
+ * (cdpl_exit_thread); otherwise its grid would never complete. */
+static void count_out_before_thread_exits(rewrite *rw, const cdpl_function *function)
+{
+    for (size_t e = 0; e < function->nthread_exits; ++e)
+        cdpl_edits_replace(rw->edits, function->thread_exits[e].begin, function->thread_exits[e].end,
+                           "cdpl_exit_thread()");
+}
+
 /* Whether the function's body runs as a runtime kernel's: the kernel's own,
  * or an explicit specialization's of a runtime kernel template. */
 static bool is_runtime_body(const rewrite *rw, size_t index)
@@ -681,7 +691,10 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
     }
     for (size_t f = 0; f < model->nfunctions; ++f) {
         const cdpl_function *function = &model->functions[f];
-        if (function->virtualized) virtualize_builtins(&rw, function, is_runtime_body(&rw, f));
+        if (function->virtualized) {
+            virtualize_builtins(&rw, function, is_runtime_body(&rw, f));
+            count_out_before_thread_exits(&rw, function);
+        }
         if (function->needs_native_prologue && function->has_body)
             cdpl_edits_insert(edits, function->body.begin + 1, " CDPL_NATIVE_BLOCK();");
     }

@@ -402,6 +402,18 @@ template <bool MayContinue = false> static __device__ void cdpl_leave_block()
         cdpl_return_block_holdings(state);
 }
 
+/* What the lowering writes for `asm("exit;")` in code that a runtime kernel
+ * reaches: the thread counts out of its block as if it had returned from
+ * the body, then exits. Only entries that run one record a block reach it
+ * (the analysis sees to it): a thread that is gone cannot go on with the
+ * block's next record. In a kernel outside the runtime (its prologue set
+ * no record) it only exits. */
+static __device__ __forceinline__ void cdpl_exit_thread()
+{
+    if (cdpl_context.record != CDPL_NONE) cdpl_leave_block();
+    asm volatile("exit;");
+}
+
 /* Last thing of every thread of an entry whose kernel's threads leave the
  * body together (it never waits at a barrier, or none returns before the
  * others: analysis/block_exits.c): leaves the block, then goes on with the
