@@ -37,8 +37,9 @@ static void read_settings(cdpl_device_settings *settings, unsigned int pending_l
 {
     for (int limit = 0; limit < CDPL_LIMITS; ++limit) {
         if (limit == cudaLimitDevRuntimePendingLaunchCount) {
-            /* Device code launches against the runtime's own limit: the
-             * host's when the runtime started, or CDPL_PENDING_LIMIT. */
+            /* The host's when the runtime started, or CDPL_PENDING_LIMIT:
+             * what the program set (the runtime enforces more where it
+             * kept the default, device_state.c). */
             settings->limits[limit] = pending_limit;
             settings->limit_codes[limit] = cudaSuccess;
             continue;

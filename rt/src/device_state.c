@@ -62,6 +62,20 @@ static unsigned int default_record_pool(unsigned int pending_limit)
     return (unsigned int)pool;
 }
 
+/* The pending-launch limit the runtime enforces. A program that set one
+ * (cudaDeviceSetLimit, or CDPL_PENDING_LIMIT) gets it. One that kept CUDA's
+ * default of 2048 counts on grids starting as soon as the GPU has room,
+ * which natively keeps far fewer launches pending than lowered, where a
+ * launch stays pending until its wave ends: a Mariani-Silver Mandelbrot
+ * that never reached the default natively had 168 launches fail lowered.
+ * It gets the record pool instead, which bounds every launch anyway. */
+static unsigned int enforced_pending_limit(unsigned int program_limit, unsigned int record_pool)
+{
+    const char *set_here = getenv("CDPL_PENDING_LIMIT");
+    if (program_limit != CDPL_DEFAULT_PENDING_LIMIT || (set_here != NULL && *set_here != '\0')) return program_limit;
+    return record_pool;
+}
+
 static cudaError_t device_alloc(void **pointer, size_t bytes)
 {
     cudaError_t error = cudaMalloc(pointer, bytes);
@@ -213,7 +227,8 @@ static cudaError_t make_state(void)
     unsigned int pending_limit = pending_launch_limit();
     unsigned int capacity = limit_from_environment("CDPL_RECORD_POOL", default_record_pool(pending_limit));
     unsigned int stream_capacity = limit_from_environment("CDPL_STREAM_LIMIT", pending_limit);
-    mirror->pending_limit = pending_limit;
+    state.host_pending_limit = pending_limit;
+    mirror->pending_limit = enforced_pending_limit(pending_limit, capacity);
     size_t params = cdpl_largest_params();
     mirror->params_capacity = (unsigned int)((params + CDPL_PARAMS_ALIGN - 1) / CDPL_PARAMS_ALIGN *
                                              CDPL_PARAMS_ALIGN);
@@ -343,7 +358,7 @@ cudaError_t cdpl_device_state_get(cdpl_device_state **out)
         }
         made = 1;
     }
-    cdpl_refresh_device_settings(state.settings, state.mirror.pending_limit);
+    cdpl_refresh_device_settings(state.settings, state.host_pending_limit);
     *out = &state;
     return cudaSuccess;
 }

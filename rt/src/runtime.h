@@ -67,6 +67,8 @@ typedef struct cdpl_device_state {
     cdpl_device_settings *settings; /* pinned, read by device code (device_settings.c) */
     size_t device_bytes;
     unsigned long long context;     /* the context it lives in (context_epoch.c) */
+    unsigned int host_pending_limit; /* the program's pending-launch limit, which device code
+                                        reads back (mirror.pending_limit: what is enforced) */
 } cdpl_device_state;
 /* Prints, once, why device code of the runtime stopped the program, if it did. */
 void cdpl_report_failure(const cdpl_failure *failure);
