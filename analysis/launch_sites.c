@@ -543,6 +543,25 @@ static void note_lambda_arguments(launch_walk *walk, size_t kernel, const cursor
     }
 }
 
+/* A host launch through a pointer: the pointer may hold what host code's
+ * use of a runtime kernel's name gave (cdpl_host_kernel: its entry, for
+ * queries), which such a launch must not call; the rewriter has it ask
+ * the runtime for the kernel's host function (cdpl_host_launchable). The
+ * two parses both see a host launch: listed once. */
+static void note_pointer_launch(launch_walk *walk, CXCursor callee)
+{
+    cdpl_model *model = walk->context->model;
+    cdpl_range range;
+    if (cdpl_in_macro_expansion(clang_getCursorLocation(callee)) ||
+        !cdpl_cursor_main_range(walk->unit, callee, &range) || range.end <= range.begin)
+        return;
+    for (size_t l = 0; l < model->nhost_pointer_launches; ++l)
+        if (model->host_pointer_launches[l].begin == range.begin) return;
+    if (!cdpl_append(walk->context, &model->host_pointer_launches, &model->nhost_pointer_launches, sizeof range,
+                     &range))
+        walk->context->out_of_memory = true;
+}
+
 static void examine_launch(launch_walk *walk, CXCursor call, const cursors *children)
 {
     cdpl_context *context = walk->context;
@@ -577,6 +596,7 @@ static void examine_launch(launch_walk *walk, CXCursor call, const cursors *chil
     remember_host_launch(context, callee_offset, chevrons_offset);
     if (!walk->device_side) {
         /* Host launches of kernels of other files, or through pointers, stay native. */
+        if (clang_Cursor_isNull(target)) note_pointer_launch(walk, children->items[0]);
         if (!names_main_file_kernel) return;
     } else if (clang_Cursor_isNull(target)) {
         cdpl_report_launch_without_kernel_name(context, loc);

@@ -147,6 +147,7 @@ void cdpl_model_free(cdpl_model *model)
     free(model->launches);
     free(model->api_calls);
     free(model->using_decls);
+    free(model->host_pointer_launches);
     free(model->kernel_launch_calls);
     for (size_t u = 0; u < model->nmacro_uses; ++u) {
         free(model->macro_uses[u].macro);

@@ -379,6 +379,10 @@ typedef struct cdpl_model {
     cdpl_api_call *api_calls;     /* in source order */
     size_t nusing_decls;
     cdpl_using_decl *using_decls; /* in source order */
+    /* Host launches through a pointer (`f<<<g, b>>>(...)`, `f` no kernel's
+     * name): the callee expression of each, outside macros. */
+    size_t nhost_pointer_launches;
+    cdpl_range *host_pointer_launches;
     /* Host code's cudaLaunchKernel calls: the callee's name, and the kernel
      * of the file (declared or defined) that the function argument names. */
     size_t nkernel_launch_calls;

@@ -104,6 +104,24 @@ static void ask_runtime_about(rewrite *rw, cdpl_range use)
     cdpl_edits_insert(rw->edits, use.end, ")");
 }
 
+/* `cdpl_host_launchable(f)<<<...>>>` in place of a host launch through a
+ * pointer `f`, which may hold a runtime kernel's entry (ask_runtime_about
+ * gave it, for queries): nvcc compiles the launch as a call of `f` after
+ * pushing the configuration, and the entry called so would take the
+ * arguments for a wave. The runtime gives the kernel's host function
+ * instead, which pops the configuration and launches the kernel through
+ * it; any other pointer stays as it is. A callee that already asks (a
+ * lowered file lowered again) stays. */
+static void launch_through_pointer_asks_runtime(rewrite *rw, cdpl_range callee)
+{
+    static const char asks[] = "cdpl_host_launchable(";
+    if (callee.end - callee.begin >= sizeof asks - 1 &&
+        memcmp(rw->model->source + callee.begin, asks, sizeof asks - 1) == 0)
+        return;
+    cdpl_edits_insert(rw->edits, callee.begin, asks);
+    cdpl_edits_insert(rw->edits, callee.end, ")");
+}
+
 /* Other uses of a runtime kernel's name: a query about the kernel asks about
  * its entry, which is what runs. Where the kernel's name in host code is a
  * host function of this file (a renamed kernel) or of another (a foreign
@@ -703,6 +721,11 @@ void cdpl_rewrite(cdpl_model *model, const cdpl_rewrite_options *options, cdpl_e
     cdpl_write_macro_uses(model, rw.token_edits, edits);
     for (size_t u = 0; u < model->nmacro_uses; ++u) cdpl_edits_free(&rw.token_edits[u]);
     lower_kernel_launch_calls(&rw, first_edit);
+
+    /* Only in a file lowered anyway: elsewhere no name gave a pointer an entry. */
+    if (edits->count > first_edit && options->target != CDPL_TARGET_HIP)
+        for (size_t l = 0; l < model->nhost_pointer_launches; ++l)
+            launch_through_pointer_asks_runtime(&rw, model->host_pointer_launches[l]);
 
     /* hipcc knows no CUDA names: even a file with nothing to lower needs the mapping. */
     bool lowered = edits->count > first_edit;

@@ -72,6 +72,10 @@ int cdpl_register_foreign_kernel(const cdpl_module_kernels *module, unsigned int
  * the host address `symbol` is about: the entry of the runtime kernel that
  * registered that symbol (cdpl_register_host_view), else `symbol`. */
 const void *cdpl_host_kernel_address(const void *symbol);
+/* What a host launch through a pointer calls (cdpl_host_launchable): the
+ * host function of the runtime kernel `function` stands for (its entry or
+ * its name), which launches it through the runtime; else `function`. */
+const void *cdpl_host_launch_address(const void *function);
 
 /* cudaLaunchKernel, in lowered code: a runtime kernel, named by its
  * symbol or its entry, is launched as a host <<<>>> launch of it is (its

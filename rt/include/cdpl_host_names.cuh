@@ -51,6 +51,18 @@ template <typename Function> static inline __host__ __device__ Function *cdpl_ho
 #endif
 }
 
+/* What a host launch through a pointer calls (`cdpl_host_launchable(f)<<<g,
+ * b>>>(args)`, written by the lowering): nvcc compiles the launch as a call
+ * of `f` after pushing the configuration. Where `f` holds a runtime
+ * kernel's entry (cdpl_host_kernel gave it) or name, that is the kernel's
+ * host function, which pops the configuration and launches the kernel
+ * through the runtime; an entry called so would take the arguments for a
+ * wave, and stop the program. Any other `f` is launched as it is. */
+template <typename Function> static inline Function *cdpl_host_launchable(Function *function)
+{
+    return reinterpret_cast<Function *>(const_cast<void *>(cdpl_host_launch_address(reinterpret_cast<const void *>(function))));
+}
+
 template <typename Function>
 static inline cudaError_t cdpl_cudaLaunchKernel(Function *function, dim3 grid, dim3 block, void **args,
                                                 size_t shmem = 0, cudaStream_t stream = 0)

@@ -225,6 +225,12 @@ const void *cdpl_host_kernel_address(const void *symbol)
     return kernel != NULL && kind_of(kernel) == RUNTIME ? kernel->entry : symbol;
 }
 
+const void *cdpl_host_launch_address(const void *function)
+{
+    const cdpl_kernel *kernel = cdpl_find_kernel_by_address(function);
+    return kernel != NULL && kind_of(kernel) == RUNTIME && kernel->symbol != NULL ? kernel->symbol : function;
+}
+
 
 size_t cdpl_kernel_count(void) { return nkernels; }
 const cdpl_kernel *cdpl_kernel_at(size_t index) { return &kernels[index]; }

@@ -22,7 +22,10 @@ __device__ void count_launch_error()
     if (cudaGetLastError() != cudaSuccess) atomicAdd(&g_launch_errors, 1u);
 }
 
-__global__ void tiny() { atomicAdd(&g_ran, 1u); }
+__global__ void tiny()
+{
+    if (threadIdx.x == 0) atomicAdd(&g_ran, 1u);
+}
 
 __global__ void launcher()
 {
