@@ -262,9 +262,12 @@ static void enter(scan *s, size_t index, const char *includer, unsigned line)
 }
 
 /* Reads what `#include "name"` (or <name>, `angled`) of a file of
- * `directory` finds: a user header, where it is included. */
-static void include_name(scan *s, const char *name, size_t length, bool angled, const char *directory,
-                         const char *includer, unsigned line)
+ * `directory` finds: a user header, where it is included. `forced`: a
+ * file of -include, which is searched as "name" is, but found nowhere
+ * known is the compiler's or the C++ library's (-include functional), as
+ * <name> is. */
+static void include_name(scan *s, const char *name, size_t length, bool angled, bool forced,
+                         const char *directory, const char *includer, unsigned line)
 {
     char *path = NULL;
     switch (cdpl_include_find(&s->search, name, length, angled, directory, &path)) {
@@ -275,7 +278,7 @@ static void include_name(scan *s, const char *name, size_t length, bool angled, 
         return;
     case CDPL_INCLUDE_NOWHERE:
         /* <...> found nowhere known is the compiler's or the C++ library's. */
-        if (!angled)
+        if (!angled && !forced)
             needs_parse(s, includer, line, "\"%.*s\" is in none of the include directories known", (int)length,
                         name);
         return;
@@ -295,7 +298,7 @@ static void include(scan *s, size_t includer, unsigned line)
         return;
     }
     const cdpl_scan_token *name = &s->line[1];
-    include_name(s, name->text + 1, name->length - 2, name->text[0] == '<', s->files[includer].directory,
+    include_name(s, name->text + 1, name->length - 2, name->text[0] == '<', false, s->files[includer].directory,
                  includer_path, line);
 }
 
@@ -461,7 +464,7 @@ static void read_all(scan *s, const cdpl_parse_options *options)
     for (size_t a = 0; a + 1 < options->nextra_args && !stopped(s); ++a)
         if (strcmp(options->extra_args[a], "-include") == 0) {
             const char *name = options->extra_args[++a];
-            include_name(s, name, strlen(name), false, ".", "<command line>", 0);
+            include_name(s, name, strlen(name), false, true, ".", "<command line>", 0);
         }
     if (!stopped(s)) {
         s->files[0].gathered = 1;

@@ -198,6 +198,8 @@ static const scan_case cases[] = {
     {"a function headed by a macro no file read defines", PARSE,
      "CUB_RUNTIME_FUNCTION cudaError_t f() { return cudaGetLastError(); }\n", {{0}}, {0}, -1},
     {"a special stream outside any function", PARSE, "cudaStream_t s = cudaStreamPerThread;\n", {{0}}, {0}, -1},
+    {"a standard header forced by -include", UNCHANGED, KERNEL "int main() { child<<<1, 1>>>(0); }\n", {{0}},
+     {"-include", "functional"}, 0},
     {"a launch in a device lambda at namespace scope", PARSE,
      KERNEL "auto f = [] __device__ (int *p) { child<<<1, 1>>>(p); };\n", {{0}}, {0}, -1},
     {"a device launch in a user header", PARSE, "#include <kernels.cuh>\n",
