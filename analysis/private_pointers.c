@@ -72,6 +72,12 @@ void cdpl_warn_private_pointer(cdpl_context *context, CXCursor argument, const c
     bool address_taken = clang_getCursorKind(expression) == CXCursor_UnaryOperator &&
                          clang_getCursorUnaryOperatorKind(expression) == CXUnaryOperator_AddrOf;
     if (address_taken) expression = strip(cdpl_first_child(expression));
+    /* Without `&`, only an array names its memory (it decays to a pointer):
+     * a whole local array, or an element that is an array itself (`m[1]`
+     * of `int m[4][8]`); an element's value (`levels[i]`, a pointer or an
+     * integer read from a local array) is no address of it. */
+    const bool names_memory = address_taken || is_array(clang_getCursorType(expression));
+    if (!names_memory) return;
     while (clang_getCursorKind(expression) == CXCursor_ArraySubscriptExpr) {
         CXCursor base = strip(cdpl_first_child(expression));
         /* Through a pointer (`&p[2]`), the element is wherever it points. */
@@ -81,9 +87,6 @@ void cdpl_warn_private_pointer(cdpl_context *context, CXCursor argument, const c
     if (clang_getCursorKind(expression) != CXCursor_DeclRefExpr) return;
     CXCursor variable = clang_getCursorReferenced(expression);
     if (clang_getCursorKind(variable) != CXCursor_VarDecl) return;
-    /* Without `&`, only an array names its memory (it decays to a pointer). */
-    bool names_memory = address_taken || is_array(clang_getCursorType(variable));
-    if (!names_memory) return;
     if (is_shared(variable))
         cdpl_model_diagnose(context->model, CDPL_WARNING, loc,
                             "argument %u of this launch of '%s' points to __shared__ memory of the launching "
