@@ -90,6 +90,10 @@ typedef struct cdpl_context {
     /* The parser's own errors, reported last, start here among the model's
      * diagnostics; they keep the order clang reports them in. */
     bool parse_errors_reported;
+    /* The host-side parse stopped at clang's limit of errors, and was run
+     * again without one (parse.c): the file counts as one clang could not
+     * read through, as such a stop otherwise says (needs_rewriting.c). */
+    bool host_hit_error_limit;
     size_t first_parse_error;
 
     bool out_of_memory;

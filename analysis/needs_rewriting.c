@@ -88,5 +88,6 @@ static bool stopped_early(const cdpl_unit *unit)
 
 bool cdpl_needs_rewriting(cdpl_context *context)
 {
-    return model_has_rewrites(context->model) || stopped_early(&context->host) || has_unaccounted_launch(context);
+    return model_has_rewrites(context->model) || context->host_hit_error_limit || stopped_early(&context->host) ||
+           has_unaccounted_launch(context);
 }

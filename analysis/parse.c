@@ -50,6 +50,22 @@ static bool parse_one(cdpl_context *context, CXIndex index, const char *path, co
     return true;
 }
 
+/* Whether clang stopped at its limit of errors (20 by default). */
+static bool stopped_at_error_limit(const cdpl_unit *unit)
+{
+    bool stopped = false;
+    unsigned count = clang_getNumDiagnostics(unit->tu);
+    for (unsigned d = 0; d < count && !stopped; ++d) {
+        CXDiagnostic diagnostic = clang_getDiagnostic(unit->tu, d);
+        CXString message = clang_getDiagnosticSpelling(diagnostic);
+        stopped = clang_getDiagnosticSeverity(diagnostic) == CXDiagnostic_Fatal &&
+                  strstr(clang_getCString(message), "too many errors emitted") != NULL;
+        clang_disposeString(message);
+        clang_disposeDiagnostic(diagnostic);
+    }
+    return stopped;
+}
+
 static bool is_directory(const char *path)
 {
     struct stat status;
@@ -88,7 +104,7 @@ bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, co
     const char *arch = options->offload_arch != NULL ? options->offload_arch : "sm_90";
     const char *stubs = options->stub_include_dir != NULL ? options->stub_include_dir : CDPL_STUB_INCLUDE_DIR;
 
-    size_t count = fixed_argument_count + options->nextra_args + 1;
+    size_t count = fixed_argument_count + options->nextra_args + 3;
     const char **arguments = calloc(count, sizeof *arguments);
     char *cuda_path_argument = joined("--cuda-path=", cuda_path);
     char *arch_argument = joined("--cuda-gpu-arch=", arch);
@@ -119,8 +135,28 @@ bool cdpl_parse_units(cdpl_context *context, CXIndex index, const char *path, co
         context->host.device_side = false;
         context->device.device_side = true;
         parsed = parse_one(context, index, path, arguments, (int)n, &context->host);
+        /* Past clang's limit of errors the rest of the file goes unseen,
+         * and a file that is no source at all stops there. Source whose
+         * code only libclang rejects may stop there too (a launch of a
+         * kernel template declared here, in each of many explicit
+         * instantiations): parsed again without a limit, the analysis
+         * sees it whole and can say what it refuses and why, while the
+         * file still counts as one clang could not read through. */
+        bool unlimited = false;
+        if (parsed && stopped_at_error_limit(&context->host)) {
+            context->host_hit_error_limit = unlimited = true;
+            clang_disposeTranslationUnit(context->host.tu);
+            context->host.tu = NULL;
+            arguments[n++] = "-ferror-limit=0";
+            parsed = parse_one(context, index, path, arguments, (int)n, &context->host);
+        }
         if (parsed) {
             arguments[n++] = "--cuda-device-only";
+            /* It reports every device launch as an error that cdp-lower
+             * expects: past clang's limit of 20 it stopped, and said only
+             * that, where a kernel template with many explicit
+             * instantiations has many launches. */
+            if (!unlimited) arguments[n++] = "-ferror-limit=0";
             parsed = parse_one(context, index, path, arguments, (int)n, &context->device);
         }
     }

@@ -285,15 +285,24 @@ static bool kernel_can_be_lowered(rewrite *rw, const cdpl_function *kernel)
                             kernel->name);
         return false;
     }
-    if (kernel->is_template && kernel->specializes == SIZE_MAX && !template_can_be_lowered(rw, kernel)) return false;
-    if (!kernel->has_body && !named_across_files(kernel)) {
+    /* Before what a template needs of its definition: there is none here. */
+    if (!kernel->has_body && kernel->is_template) {
         cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
-                            "kernel '%s' is launched from device code but not defined in this file, and no other "
-                            "file can define it for this one (a template, a class member, or a kernel of "
-                            "internal or C linkage); define it in this file",
+                            "kernel template '%s' is launched from device code but defined in another file: "
+                            "without -rdc each instantiation that device code launches must be lowered with "
+                            "its launches; define the template in this file (or in a header it includes)",
                             kernel->name);
         return false;
     }
+    if (!kernel->has_body && !named_across_files(kernel)) {
+        cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc,
+                            "kernel '%s' is launched from device code but not defined in this file, and no other "
+                            "file can define it for this one (a class member, or a kernel of internal or C "
+                            "linkage); define it in this file",
+                            kernel->name);
+        return false;
+    }
+    if (kernel->is_template && kernel->specializes == SIZE_MAX && !template_can_be_lowered(rw, kernel)) return false;
     if (kernel->is_variadic) {
         cdpl_model_diagnose(model, CDPL_ERROR, kernel->loc, "kernel '%s' is variadic", kernel->name);
         return false;

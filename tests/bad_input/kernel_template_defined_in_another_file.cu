@@ -1,4 +1,4 @@
-// EXPECT-ERROR: 4:41: error: kernel 'child' is launched from device code but not defined in this file, and no other file can define it for this one
+// EXPECT-ERROR: 4:41: error: kernel template 'child' is launched from device code but defined in another file
 // A kernel template has no instantiation that another file could name by
 // the signature declared here: its definition must be lowered with its launches.
 template <int N> extern __global__ void child(int *p);
