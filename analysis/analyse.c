@@ -20,6 +20,7 @@
 #include "device_only_code.h"
 #include "diagnose.h"
 #include "explicit_instantiations.h"
+#include "friend_kernels.h"
 #include "functions.h"
 #include "header_block_reads.h"
 #include "headers.h"
@@ -277,6 +278,7 @@ static void analyse_units(cdpl_context *context)
     cdpl_find_functions(context);
     cdpl_find_spaced_chevrons(context);
     cdpl_find_explicit_instantiations(context);
+    cdpl_find_friend_kernels(context);
     cdpl_find_using_declarations(context);
     cdpl_find_device_only_uses(context);
     cdpl_find_body_block_copies(context);

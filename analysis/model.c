@@ -122,6 +122,8 @@ static void free_function(cdpl_function *function)
     free(function->grid_constants);
     free(function->instantiation_globals);
     free(function->instantiation_names);
+    free(function->friend_globals);
+    free(function->friend_names);
     cdpl_function_free_parameters(function);
     free(function->default_args);
     for (size_t t = 0; t < function->ntemplate_params; ++t) free(function->template_params[t].name);

@@ -84,6 +84,13 @@ typedef struct cdpl_function {
     size_t ninstantiations;
     cdpl_range *instantiation_globals;
     cdpl_range *instantiation_names;
+    /* Friend declarations of it in classes of the main file (`friend
+     * __global__ void k(...);`), which are no declarations libclang lists
+     * with the others: per friend declaration, its `__global__` token and
+     * its name (analysis/friend_kernels.c). */
+    size_t nfriends;
+    cdpl_range *friend_globals;
+    cdpl_range *friend_names;
 
     bool has_body;
     cdpl_range body;        /* the definition's `{ ... }`, braces included */

@@ -473,6 +473,12 @@ static void lower_kernel(rewrite *rw, size_t index)
             cdpl_edits_replace(rw->edits, kernel->launch_bounds[d].begin, kernel->launch_bounds[d].end, "");
         }
     }
+    /* Its friends befriend the __device__ function the body becomes. */
+    for (size_t f = 0; f < kernel->nfriends; ++f) {
+        if (body_name != NULL)
+            cdpl_edits_replace(rw->edits, kernel->friend_names[f].begin, kernel->friend_names[f].end, body_name);
+        cdpl_edits_replace(rw->edits, kernel->friend_globals[f].begin, kernel->friend_globals[f].end, "__device__");
+    }
     /* Its explicit instantiations instantiate the __device__ template. */
     for (size_t i = 0; i < kernel->ninstantiations; ++i) {
         if (body_name != NULL)
