@@ -17,16 +17,8 @@
 static size_t instantiated_kernel(const cdpl_model *model, const cdpl_tokens *tokens, unsigned first, unsigned end,
                                   unsigned *name)
 {
-    unsigned open = first;
-    while (open < end && !cdpl_token_is(model, tokens, open, "(")) ++open;
-    if (open >= end || open < first + 2) return SIZE_MAX;
-    unsigned before = open - 1;
-    if (cdpl_token_is(model, tokens, before, ">") || cdpl_token_is(model, tokens, before, ">>")) {
-        before = cdpl_template_arguments_start(model, tokens, before);
-        if (before >= tokens->count || before == 0) return SIZE_MAX;
-        --before;
-    }
-    if (!cdpl_token_is_identifier(tokens, before)) return SIZE_MAX;
+    const unsigned before = cdpl_declared_name(model, tokens, first, end);
+    if (before >= tokens->count || before < first + 1) return SIZE_MAX;
     const cdpl_range spelled = tokens->ranges[before];
     for (size_t f = 0; f < model->nfunctions; ++f) {
         const cdpl_function *function = &model->functions[f];

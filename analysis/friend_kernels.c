@@ -6,27 +6,15 @@
 #include "functions.h"
 #include "source.h"
 
-/* The `__global__` token and the declared name among the tokens of a friend
- * declaration: the name is the identifier before the first `(` (or before
- * the template arguments before it). */
+/* The `__global__` token and the declared name among the tokens of a
+ * friend declaration. */
 static bool find_parts(const cdpl_model *model, const cdpl_tokens *tokens, unsigned *global, unsigned *name)
 {
-    *global = *name = tokens->count;
-    unsigned open = 0;
-    while (open < tokens->count && !cdpl_token_is(model, tokens, open, "(")) {
-        if (cdpl_token_is(model, tokens, open, "__global__")) *global = open;
-        ++open;
-    }
-    if (open >= tokens->count || open == 0 || *global == tokens->count) return false;
-    unsigned before = open - 1;
-    if (cdpl_token_is(model, tokens, before, ">") || cdpl_token_is(model, tokens, before, ">>")) {
-        before = cdpl_template_arguments_start(model, tokens, before);
-        if (before >= tokens->count || before == 0) return false;
-        --before;
-    }
-    if (!cdpl_token_is_identifier(tokens, before)) return false;
-    *name = before;
-    return true;
+    *global = tokens->count;
+    for (unsigned t = 0; t < tokens->count && !cdpl_token_is(model, tokens, t, "("); ++t)
+        if (cdpl_token_is(model, tokens, t, "__global__")) *global = t;
+    *name = cdpl_declared_name(model, tokens, 0, tokens->count);
+    return *global < tokens->count && *name < tokens->count;
 }
 
 static void note_friend(cdpl_context *context, CXCursor friend_decl)

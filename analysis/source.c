@@ -359,3 +359,17 @@ bool cdpl_in_directive(const cdpl_model *model, size_t offset)
     while (start < offset && (model->source[start] == ' ' || model->source[start] == '\t')) ++start;
     return model->source[start] == '#';
 }
+
+unsigned cdpl_declared_name(const cdpl_model *model, const cdpl_tokens *tokens, unsigned first, unsigned end)
+{
+    unsigned open = first;
+    while (open < end && !cdpl_token_is(model, tokens, open, "(")) ++open;
+    if (open >= end || open == first) return tokens->count;
+    unsigned before = open - 1;
+    if (cdpl_token_is(model, tokens, before, ">") || cdpl_token_is(model, tokens, before, ">>")) {
+        before = cdpl_template_arguments_start(model, tokens, before);
+        if (before >= tokens->count || before <= first) return tokens->count;
+        --before;
+    }
+    return cdpl_token_is_identifier(tokens, before) ? before : tokens->count;
+}

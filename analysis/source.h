@@ -73,5 +73,9 @@ unsigned cdpl_skip_template_arguments(const cdpl_model *model, const cdpl_tokens
 /* The `<` opening the template argument list whose last token (`>` or
  * `>>`) is at `close`, or tokens->count. */
 unsigned cdpl_template_arguments_start(const cdpl_model *model, const cdpl_tokens *tokens, unsigned close);
+/* The token naming the function that tokens [first, end) declare: the
+ * identifier before the first `(`, or before the template arguments
+ * before it; tokens->count when there is none. */
+unsigned cdpl_declared_name(const cdpl_model *model, const cdpl_tokens *tokens, unsigned first, unsigned end);
 
 #endif
