@@ -216,6 +216,17 @@ static bool spelled_as_pointer(const char *type)
     return type[strlen(type) - 1] == '*';
 }
 
+/* Whether parameter `p` is taken by reference: its record field holds the
+ * referent's address (cdpl_referent_pointer), which the launcher takes and
+ * the entry reads through, as a kernel's reference parameter is passed. */
+static bool by_reference(const cdpl_function *kernel, size_t p)
+{
+    const char *type = kernel->param_types[p];
+    size_t length = strlen(type);
+    while (length > 0 && isspace((unsigned char)type[length - 1])) --length;
+    return length > 0 && type[length - 1] == '&';
+}
+
 /* A declaration of parameter `p` of `kernel`, as the record holds it, named
  * `name` (which may be empty). A parameter declared as an array is a
  * pointer to its element (`E *`, from which a template's launcher deduces
@@ -239,6 +250,18 @@ static void put_declaration(cdpl_text *out, const cdpl_function *kernel, size_t 
         cdpl_text_printf(out, "%s%s%s", type, spelled_as_pointer(type) ? "" : space, name);
 }
 
+/* A field of the record for parameter `p`, named `name`. */
+static void put_field(cdpl_text *out, const cdpl_function *kernel, size_t p, const char *name)
+{
+    if (by_reference(kernel, p)) {
+        const char *type = kernel->param_types[p];
+        cdpl_text_printf(out, "%scdpl_referent_pointer<%s>::type %s", depends_on_template(kernel, type) ? "typename " : "",
+                         type, name);
+        return;
+    }
+    put_declaration(out, kernel, p, name);
+}
+
 /* A field of a kernel template's record. A type that names the template's
  * parameters without being spelled as a pointer may still be an array or a
  * function once instantiated (`T`, `typename traits<T>::row`), which the
@@ -246,7 +269,9 @@ static void put_declaration(cdpl_text *out, const cdpl_function *kernel, size_t 
 static void put_template_field(cdpl_text *out, const cdpl_function *kernel, size_t p, const char *name)
 {
     const char *type = kernel->param_types[p];
-    if (depends_on_template(kernel, type) && !kernel->param_decays[p] && strpbrk(type, "([") == NULL &&
+    if (by_reference(kernel, p))
+        put_field(out, kernel, p, name);
+    else if (depends_on_template(kernel, type) && !kernel->param_decays[p] && strpbrk(type, "([") == NULL &&
         !spelled_as_pointer(type))
         cdpl_text_printf(out, "typename cdpl_decayed<%s>::type %s", type, name);
     else
@@ -333,6 +358,27 @@ static void put_arguments(cdpl_text *out, const cdpl_function *kernel, const cha
         cdpl_text_printf(out, "%s%sp%zu", i ? ", " : "", prefix, i);
 }
 
+/* The launcher's parameters as the record's fields: a reference's referent
+ * by its address. */
+static void put_packed_arguments(cdpl_text *out, const cdpl_function *kernel, bool after_others)
+{
+    for (size_t i = 0; i < kernel->nparams; ++i)
+        cdpl_text_printf(out, "%s%sp%zu", i || after_others ? ", " : "", by_reference(kernel, i) ? "&" : "", i);
+}
+
+/* The record's fields `cdpl_p.pN` as the body's arguments: a reference's
+ * referent through its address, as the parameter's own type. */
+static void put_unpacked_arguments(cdpl_text *out, const cdpl_function *kernel)
+{
+    for (size_t i = 0; i < kernel->nparams; ++i) {
+        if (i > 0) cdpl_text_puts(out, ", ");
+        if (by_reference(kernel, i))
+            cdpl_text_printf(out, "static_cast<%s>(*cdpl_p.p%zu)", kernel->param_types[i], i);
+        else
+            cdpl_text_printf(out, "cdpl_p.p%zu", i);
+    }
+}
+
 /* The kernel's parameter struct: a struct's members sit at their
  * alignments in order, the layout of a CUDA parameter buffer. */
 static void put_params_struct(cdpl_text *out, const cdpl_function *kernel, const char *stem)
@@ -342,7 +388,7 @@ static void put_params_struct(cdpl_text *out, const cdpl_function *kernel, const
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
         cdpl_text_puts(out, " ");
-        put_declaration(out, kernel, i, name);
+        put_field(out, kernel, i, name);
         cdpl_text_puts(out, ";");
     }
     if (kernel->nparams == 0) cdpl_text_puts(out, " char unused;");
@@ -365,7 +411,7 @@ static void put_launcher(cdpl_text *out, const cdpl_kernel_plan *plan)
         cdpl_text_printf(out, "    cdpl_params_%s cdpl_p = {0};\n", plan->stem);
     else {
         cdpl_text_printf(out, "    cdpl_params_%s cdpl_p = {", plan->stem);
-        put_arguments(out, kernel, "");
+        put_packed_arguments(out, kernel, false);
         cdpl_text_puts(out, "};\n");
     }
     cdpl_text_printf(out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
@@ -400,7 +446,7 @@ char *cdpl_codegen_kernel_support(const cdpl_kernel_plan *plan, unsigned resume_
     char *body = cdpl_codegen_body_name(plan);
     cdpl_text_printf(&run_body, "%s(", body != NULL ? body : kernel->name);
     free(body);
-    put_arguments(&run_body, kernel, "cdpl_p.");
+    put_unpacked_arguments(&run_body, kernel);
     cdpl_text_puts(&run_body, ");\n");
     put_entry(&out, plan, &run_body);
     put_launcher(&out, plan);
@@ -496,7 +542,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
         if (depends_on_template(kernel, element != NULL ? element : kernel->param_types[i]))
             cdpl_text_printf(&out, "alignas(16) unsigned char %s[CDPL_TEMPLATE_PARAM_BUDGET];", name);
         else {
-            put_declaration(&out, kernel, i, name);
+            put_field(&out, kernel, i, name);
             cdpl_text_puts(&out, ";");
         }
     }
@@ -510,7 +556,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
     else
         cdpl_text_puts(&out, "    (void)cdpl_raw;\n");
     cdpl_text_printf(&out, "    %s<%s>(", kernel->name, arguments);
-    put_arguments(&out, kernel, "cdpl_p.");
+    put_unpacked_arguments(&out, kernel);
     cdpl_text_puts(&out, ");\n}\n");
     /* Host launches learn the body's device address once per instantiation.
      * nvcc cannot name a __device__ variable template instantiated with a
@@ -582,7 +628,7 @@ char *cdpl_codegen_template_support(const cdpl_kernel_plan *plan, unsigned resum
                      "more than 64 bytes (CDPL_TEMPLATE_PARAM_BUDGET) or 16-byte alignment; pass it by pointer\");\n",
                      stem, arguments, stem, stem, arguments, kernel->name);
     cdpl_text_printf(&out, "    cdpl_params_%s<%s> cdpl_p = {cdpl_body_of_%s<%s>()", stem, arguments, stem, arguments);
-    for (size_t i = 0; i < kernel->nparams; ++i) cdpl_text_printf(&out, ", p%zu", i);
+    put_packed_arguments(&out, kernel, true);
     cdpl_text_puts(&out, "};\n");
     cdpl_text_printf(&out, "    cdpl_launch(cdpl_c, 0x%08xu, &cdpl_p, sizeof cdpl_p);\n}\n", plan->id);
 

@@ -54,6 +54,17 @@ template <typename R, typename... A> struct cdpl_decayed<R(A..., ...) noexcept> 
 };
 #endif
 
+/* What a launch record holds for a parameter taken by reference (a kernel
+ * may take `const T &` of an object in managed memory): the object's
+ * address, which the launcher takes and the entry reads through. */
+template <typename T> struct cdpl_referent_pointer;
+template <typename T> struct cdpl_referent_pointer<T &> {
+    typedef T *type;
+};
+template <typename T> struct cdpl_referent_pointer<T &&> {
+    typedef T *type;
+};
+
 /* The four `<<<...>>>` arguments, as a call argument. */
 struct cdpl_launch_config {
     dim3 grid;
