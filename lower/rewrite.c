@@ -144,10 +144,18 @@ static void redirect_name_uses(rewrite *rw, size_t index)
         } else if ((plan->renamed || plan->foreign) && in_host_code(rw->model, use.begin)) {
             ask_runtime_about(rw, use);
         } else {
+            /* Why its name stays no host function that could stand for it. */
+            const char *why = !in_host_code(rw->model, use.begin)      ? ""
+                              : rw->options->target != CDPL_TARGET_CUDA ? " (built with clang or hipcc, its name "
+                                                                          "stays the kernel's own in host code)"
+                              : !named_across_files(kernel)            ? " (it has internal linkage, `static` or "
+                                                                          "in an unnamed namespace, whose name "
+                                                                          "stays the kernel's own in host code)"
+                                                                        : "";
             cdpl_model_diagnose(rw->model, CDPL_ERROR, cdpl_loc_at(rw->model, use.begin),
                                 "kernel '%s' runs through the cdpl runtime, so its address can only be "
-                                "given to attribute and occupancy queries; launch it with <<<>>> instead",
-                                kernel->name);
+                                "given to attribute and occupancy queries%s; launch it with <<<>>> instead",
+                                kernel->name, why);
         }
     }
 }
