@@ -90,19 +90,25 @@ static bool in_host_code(const cdpl_model *model, size_t offset)
     return inner == NULL || inner->side == CDPL_SIDE_HOST;
 }
 
-/* `cdpl_host_kernel(k)` in place of a host-side use of `k`: what the
- * runtime says the name stands for (cdpl_host_names.cuh); a use that
- * already asks (a lowered file lowered again) stays. */
-static void ask_runtime_about(rewrite *rw, cdpl_range use)
+/* `call(` before `range` and `)` after it, unless the source already
+ * has them there, before it or at its start (a lowered file lowered
+ * again): the two wraps below ask the runtime what host code holds. */
+static void wrap_once(rewrite *rw, cdpl_range range, const char *call)
 {
-    static const char asks[] = "cdpl_host_kernel(";
-    size_t before = use.begin;
-    while (before > 0 && strchr(" \t\r\n", rw->model->source[before - 1]) != NULL) --before;
-    if (before >= sizeof asks - 1 && memcmp(rw->model->source + before - (sizeof asks - 1), asks, sizeof asks - 1) == 0)
+    const size_t length = strlen(call);
+    const char *source = rw->model->source;
+    size_t before = range.begin;
+    while (before > 0 && strchr(" \t\r\n", source[before - 1]) != NULL) --before;
+    if ((before >= length && memcmp(source + before - length, call, length) == 0) ||
+        (range.end - range.begin >= length && memcmp(source + range.begin, call, length) == 0))
         return;
-    cdpl_edits_insert(rw->edits, use.begin, asks);
-    cdpl_edits_insert(rw->edits, use.end, ")");
+    cdpl_edits_insert(rw->edits, range.begin, call);
+    cdpl_edits_insert(rw->edits, range.end, ")");
 }
+
+/* `cdpl_host_kernel(k)` in place of a host-side use of `k`: what the
+ * runtime says the name stands for (cdpl_host_names.cuh). */
+static void ask_runtime_about(rewrite *rw, cdpl_range use) { wrap_once(rw, use, "cdpl_host_kernel("); }
 
 /* `cdpl_host_launchable(f)<<<...>>>` in place of a host launch through a
  * pointer `f`, which may hold a runtime kernel's entry (ask_runtime_about
@@ -110,16 +116,10 @@ static void ask_runtime_about(rewrite *rw, cdpl_range use)
  * pushing the configuration, and the entry called so would take the
  * arguments for a wave. The runtime gives the kernel's host function
  * instead, which pops the configuration and launches the kernel through
- * it; any other pointer stays as it is. A callee that already asks (a
- * lowered file lowered again) stays. */
+ * it; any other pointer stays as it is. */
 static void launch_through_pointer_asks_runtime(rewrite *rw, cdpl_range callee)
 {
-    static const char asks[] = "cdpl_host_launchable(";
-    if (callee.end - callee.begin >= sizeof asks - 1 &&
-        memcmp(rw->model->source + callee.begin, asks, sizeof asks - 1) == 0)
-        return;
-    cdpl_edits_insert(rw->edits, callee.begin, asks);
-    cdpl_edits_insert(rw->edits, callee.end, ")");
+    wrap_once(rw, callee, "cdpl_host_launchable(");
 }
 
 /* Other uses of a runtime kernel's name: a query about the kernel asks about
@@ -458,6 +458,19 @@ static bool can_rename(const rewrite *rw, const cdpl_function *kernel)
     return true;
 }
 
+/* Mentions of a kernel beside its declarations (friend declarations,
+ * explicit instantiations), each a `__global__` token and a name: they
+ * name the __device__ function its body becomes, renamed `body_name`
+ * where that is not NULL. */
+static void follow_the_body(rewrite *rw, const cdpl_range *globals, const cdpl_range *names, size_t count,
+                            const char *body_name)
+{
+    for (size_t m = 0; m < count; ++m) {
+        if (body_name != NULL) cdpl_edits_replace(rw->edits, names[m].begin, names[m].end, body_name);
+        cdpl_edits_replace(rw->edits, globals[m].begin, globals[m].end, "__device__");
+    }
+}
+
 /* The kernel becomes a __device__ function (cdpl_kernel_<stem> where its
  * plan renames it, else of the same name); its launcher is declared before
  * it, its entry and launcher defined after it. */
@@ -481,20 +494,11 @@ static void lower_kernel(rewrite *rw, size_t index)
             cdpl_edits_replace(rw->edits, kernel->launch_bounds[d].begin, kernel->launch_bounds[d].end, "");
         }
     }
-    /* Its friends befriend the __device__ function the body becomes. */
-    for (size_t f = 0; f < kernel->nfriends; ++f) {
-        if (body_name != NULL)
-            cdpl_edits_replace(rw->edits, kernel->friend_names[f].begin, kernel->friend_names[f].end, body_name);
-        cdpl_edits_replace(rw->edits, kernel->friend_globals[f].begin, kernel->friend_globals[f].end, "__device__");
-    }
-    /* Its explicit instantiations instantiate the __device__ template. */
-    for (size_t i = 0; i < kernel->ninstantiations; ++i) {
-        if (body_name != NULL)
-            cdpl_edits_replace(rw->edits, kernel->instantiation_names[i].begin, kernel->instantiation_names[i].end,
-                               body_name);
-        cdpl_edits_replace(rw->edits, kernel->instantiation_globals[i].begin, kernel->instantiation_globals[i].end,
-                           "__device__");
-    }
+    /* Its friends befriend the __device__ function the body becomes; its
+     * explicit instantiations instantiate the __device__ template. */
+    follow_the_body(rw, kernel->friend_globals, kernel->friend_names, kernel->nfriends, body_name);
+    follow_the_body(rw, kernel->instantiation_globals, kernel->instantiation_names, kernel->ninstantiations,
+                    body_name);
     free(body_name);
     drop_grid_constants(rw, kernel);
     declare_launcher(rw, index);
