@@ -43,7 +43,9 @@ static unsigned int limit_from_environment(const char *name, unsigned int fallba
     return (unsigned int)value;
 }
 
-static unsigned int pending_launch_limit(void)
+/* The program's pending-launch limit: the host's, or CDPL_PENDING_LIMIT.
+ * *kept_default: neither changed CUDA's default. */
+static unsigned int pending_launch_limit(int *kept_default)
 {
     size_t limit = 0;
     if (cudaDeviceGetLimit(&limit, cudaLimitDevRuntimePendingLaunchCount) != cudaSuccess || limit == 0) {
@@ -51,7 +53,10 @@ static unsigned int pending_launch_limit(void)
         limit = CDPL_DEFAULT_PENDING_LIMIT;
     }
     if (limit > CDPL_MAX_CAPACITY) limit = CDPL_MAX_CAPACITY;
-    return limit_from_environment("CDPL_PENDING_LIMIT", (unsigned int)limit);
+    /* 0 is no limit the environment can set: it stands for none set. */
+    const unsigned int chosen = limit_from_environment("CDPL_PENDING_LIMIT", 0u);
+    *kept_default = chosen == 0u && limit == CDPL_DEFAULT_PENDING_LIMIT;
+    return chosen != 0u ? chosen : (unsigned int)limit;
 }
 
 static unsigned int default_record_pool(unsigned int pending_limit)
@@ -69,11 +74,9 @@ static unsigned int default_record_pool(unsigned int pending_limit)
  * launch stays pending until its wave ends: a Mariani-Silver Mandelbrot
  * that never reached the default natively had 168 launches fail lowered.
  * It gets the record pool instead, which bounds every launch anyway. */
-static unsigned int enforced_pending_limit(unsigned int program_limit, unsigned int record_pool)
+static unsigned int enforced_pending_limit(unsigned int program_limit, int kept_default, unsigned int record_pool)
 {
-    const char *set_here = getenv("CDPL_PENDING_LIMIT");
-    if (program_limit != CDPL_DEFAULT_PENDING_LIMIT || (set_here != NULL && *set_here != '\0')) return program_limit;
-    return record_pool;
+    return kept_default ? record_pool : program_limit;
 }
 
 static cudaError_t device_alloc(void **pointer, size_t bytes)
@@ -224,11 +227,12 @@ static cudaError_t make_state(void)
 {
     cdpl_state *mirror = &state.mirror;
     memset(mirror, 0, sizeof *mirror);
-    unsigned int pending_limit = pending_launch_limit();
+    int kept_default = 0;
+    unsigned int pending_limit = pending_launch_limit(&kept_default);
     unsigned int capacity = limit_from_environment("CDPL_RECORD_POOL", default_record_pool(pending_limit));
     unsigned int stream_capacity = limit_from_environment("CDPL_STREAM_LIMIT", pending_limit);
     state.host_pending_limit = pending_limit;
-    mirror->pending_limit = enforced_pending_limit(pending_limit, capacity);
+    mirror->pending_limit = enforced_pending_limit(pending_limit, kept_default, capacity);
     size_t params = cdpl_largest_params();
     mirror->params_capacity = (unsigned int)((params + CDPL_PARAMS_ALIGN - 1) / CDPL_PARAMS_ALIGN *
                                              CDPL_PARAMS_ALIGN);
