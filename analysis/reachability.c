@@ -252,6 +252,10 @@ static void mark_completion_unobserved(cdpl_model *model, bool *reached, size_t 
 static void mark_thread_exits(cdpl_model *model, bool *reached, size_t *stack)
 {
     const size_t n = model->nfunctions;
+    bool any = false;
+    for (size_t f = 0; f < n && !any; ++f) any = model->functions[f].nthread_exits > 0;
+    /* A walk from every kernel, only where there is something to find. */
+    if (!any) return;
     for (size_t f = 0; f < n; ++f) {
         cdpl_function *kernel = &model->functions[f];
         if (kernel->side != CDPL_SIDE_KERNEL) continue;
